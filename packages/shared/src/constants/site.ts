@@ -10,6 +10,8 @@ export const SITE = {
   icp: '京ICP备2025012345号-1',
   foundedAt: '2025.3',
   launchedAt: '2025.5',
+  /** Encoded into the follow-us QR code in the footer. */
+  officialAccountUrl: 'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=tianma',
 } as const;
 
 /** Routes of the web app (the route table of the spec, plus /my-articles of the creation doc). */
