@@ -1,0 +1,57 @@
+import { seedShowcaseArticles } from './articles/seed-showcase.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { migrateDatabase, openDatabase } from './platform/db/index.js';
+import { buildApp } from './platform/http/app.js';
+import { createLogger } from './platform/logger.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  logger.info({ database: database.kind }, 'database opened');
+  await migrateDatabase(database);
+  await seedShowcaseArticles(database.db);
+
+  const app = await buildApp({ config, database, logger });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl }, '天马已启动');
+}
+
+main().catch((error) => {
+  process.stderr.write(`启动失败: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config/env.js';
+import type { Database } from '../../src/platform/db/index.js';
+import { buildApp } from '../../src/platform/http/app.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fake built web app, so that tests of SPA serving do not depend on `vite build`. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-web-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="zh-CN"><body><div id="root"></div></body></html>');
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const webDistDir = fakeWebDist();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), WEB_DIST_DIR: webDistDir, ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: createLogger(config) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(webDistDir, { recursive: true, force: true });
+    },
+  };
+}
