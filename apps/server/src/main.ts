@@ -1,11 +1,11 @@
 import { seedShowcaseArticles } from './articles/seed-showcase.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { migrateDatabase, openDatabase } from './platform/db/index.js';
 import { buildApp } from './platform/http/app.js';
 import { createLogger } from './platform/logger.js';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
