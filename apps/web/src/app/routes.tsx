@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireAuth } from '../auth/RequireAuth';
+import { Layout } from '../components/layout/Layout';
+import { AboutPage } from '../pages/about/AboutPage';
+import { HomePage } from '../pages/home/HomePage';
+import { PricingPage } from '../pages/pricing/PricingPage';
+import { ProductPage } from '../pages/product/ProductPage';
+
+export interface AppRoute {
+  path: string;
+  /** Omitted for a page that is not built yet (see docs/decisions/003-guarded-routes-before-pages.md). */
+  element?: ReactElement;
+  /** Behind RequireAuth: a spinner while /me loads, /login when signed out. */
+  auth: boolean;
+}
+
+/**
+ * The route table. Add a page by adding one entry. /login, /register, /reset-password, /pay and
+ * /shared/article/:articleId join once their pages exist; until then they fall to the catch-all.
+ */
+export const APP_ROUTES_TABLE: readonly AppRoute[] = [
+  { path: '/', element: <HomePage />, auth: false },
+  { path: '/pricing', element: <PricingPage />, auth: false },
+  { path: '/product', element: <ProductPage />, auth: false },
+  { path: '/about', element: <AboutPage />, auth: false },
+  { path: '/profile', auth: true },
+  { path: '/create', auth: true },
+  { path: '/advanced-create', auth: true },
+  { path: '/my-articles', auth: true },
+];
+
+// A page not built yet gets a bare <Outlet /> (renders nothing) so that the path is still
+// matched and guarded, and react-router does not warn about an element-less leaf.
+function toRouteObject({ path, element }: AppRoute): RouteObject {
+  return { path, element: element ?? <Outlet /> };
+}
+
+export function buildRoutes(table: readonly AppRoute[] = APP_ROUTES_TABLE): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      children: [
+        ...table.filter((route) => !route.auth).map(toRouteObject),
+        { element: <RequireAuth />, children: table.filter((route) => route.auth).map(toRouteObject) },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import { LogOut } from 'lucide-react';
+import { useAuth } from '../../auth/auth-context';
+import { LOGIN_NAV, navItemsFor } from './nav-links';
+import { NavItemLink } from './NavItemLink';
+import { UserMenuBlock } from './UserMenuBlock';
+
+interface MobileMenuProps {
+  id: string;
+  onClose: () => void;
+  onLogout: () => void;
+}
+
+/** The header's links below the md breakpoint, plus the coin balance for signed-in users. */
+export function MobileMenu({ id, onClose, onLogout }: MobileMenuProps) {
+  const { user, isPro } = useAuth();
+  return (
+    <nav id={id} aria-label="移动端导航" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden">
+      <ul className="space-y-1">
+        {navItemsFor(Boolean(user)).map((item) => (
+          <li key={item.to}>
+            <NavItemLink item={item} variant="mobile" onNavigate={onClose} />
+          </li>
+        ))}
+        {!user && (
+          <li>
+            <NavItemLink item={LOGIN_NAV} variant="mobile" onNavigate={onClose} />
+          </li>
+        )}
+      </ul>
+      {user && (
+        <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
+          <UserMenuBlock user={user} isPro={isPro} onNavigate={onClose} />
+          <p className="px-3 text-sm text-slate-600">余额：{user.userAuth.coinBalance} 币</p>
+          <button
+            type="button"
+            onClick={onLogout}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2.5 text-left text-base font-medium text-slate-600 hover:bg-slate-100"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            退出登录
+          </button>
+        </div>
+      )}
+    </nav>
+  );
+}

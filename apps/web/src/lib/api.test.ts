@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/fixtures';
+import { ApiError, apiRequest, FORMAT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from './api';
+
+const schema = {
+  safeParse: (value: unknown) =>
+    typeof value === 'object' && value !== null && 'ok' in value
+      ? { success: true, data: value as { ok: boolean } }
+      : { success: false },
+};
+
+function mockFetch(response: Response | Error) {
+  const fetchMock = vi.fn(async () => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('apiRequest', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the session cookie and returns the checked answer', async () => {
+    const fetchMock = mockFetch(jsonResponse({ ok: true }));
+    await expect(apiRequest('/api/x', { method: 'POST', body: { a: 1 }, schema })).resolves.toEqual({ ok: true });
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/x');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("uses the server's message for a failed status", async () => {
+    mockFetch(jsonResponse({ success: false, msg: '请先登录' }, { status: 401, statusText: 'Unauthorized' }));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('请先登录');
+  });
+
+  it('falls back to the status line when the body says nothing', async () => {
+    mockFetch(new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error.message).toBe('HTTP 502: Bad Gateway');
+  });
+
+  it("ignores the server's message when asked for the http wording", async () => {
+    mockFetch(jsonResponse({ message: '内部错误' }, { status: 500, statusText: 'Internal Server Error' }));
+    const error = await failureOf(apiRequest('/x', { errorWording: 'http' }));
+    expect(error.message).toBe('HTTP 500: Internal Server Error');
+  });
+
+  it('turns success:false on a 200 into an error', async () => {
+    mockFetch(jsonResponse({ success: false, message: '余额不足' }));
+    expect((await failureOf(apiRequest('/api/x'))).message).toBe('余额不足');
+    mockFetch(jsonResponse({ success: false }));
+    expect((await failureOf(apiRequest('/api/x'))).message).toBe(REQUEST_FAILED_MESSAGE);
+  });
+
+  it('reports an answer of the wrong shape', async () => {
+    mockFetch(jsonResponse({ unexpected: true }));
+    const error = await failureOf(apiRequest('/api/x', { schema }));
+    expect(error.message).toBe(FORMAT_ERROR_MESSAGE);
+  });
+
+  it('reports a network failure with status 0', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+});

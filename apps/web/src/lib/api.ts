@@ -1,0 +1,102 @@
+/** The one error type the web app sees for any failed call. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when no answer arrived (network down, CORS, DNS). */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = '网络错误，请稍后重试';
+export const FORMAT_ERROR_MESSAGE = '接口返回数据格式错误';
+export const REQUEST_FAILED_MESSAGE = '请求失败，请稍后重试';
+
+/**
+ * How a failure is worded. 'server': the server's own Chinese message when it sent one (account
+ * and content calls). 'http': only the status line and the shape check (public asset calls,
+ * whose error bodies are not meant for users; the spec words these errors this way).
+ */
+export type ErrorWording = 'server' | 'http';
+
+/** What `schema` needs: a zod schema from @tianma/shared fits (the web app does not depend on zod itself). */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: boolean; data?: T };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Checks the successful answer; a mismatch is a FORMAT_ERROR_MESSAGE error. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+  errorWording?: ErrorWording;
+}
+
+/** Calls our own server: JSON in and out, session cookie included, errors as ApiError. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, errorWording = 'server' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const serverMessage = errorWording === 'server' ? messageOf(payload) : undefined;
+    throw new ApiError(response.status, serverMessage ?? `HTTP ${response.status}: ${response.statusText}`);
+  }
+  if (isRecord(payload) && payload.success === false) {
+    const fallback = errorWording === 'server' ? REQUEST_FAILED_MESSAGE : FORMAT_ERROR_MESSAGE;
+    const serverMessage = errorWording === 'server' ? messageOf(payload) : undefined;
+    throw new ApiError(response.status, serverMessage ?? fallback);
+  }
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, FORMAT_ERROR_MESSAGE);
+  return parsed.data as T;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Error answers carry `msg`, `message` or `error` depending on the call (API.md). */
+function messageOf(payload: unknown): string | undefined {
+  if (!isRecord(payload)) return undefined;
+  for (const key of ['msg', 'message', 'error'] as const) {
+    const value = payload[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return undefined;
+}

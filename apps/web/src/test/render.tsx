@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject, useLocation } from 'react-router';
+import { AuthContext, type AuthState } from '../auth/auth-context';
+import { ToastProvider } from '../components/toast/ToastProvider';
+import { fakeAuth } from './fixtures';
+
+/** Stands in for pages that are not under test; shows where the app navigated to. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+interface RenderOptions {
+  auth?: AuthState;
+  /** Where `ui` is mounted and where the history starts. */
+  path?: string;
+  /** Extra routes; by default every other path shows the LocationProbe. */
+  routes?: RouteObject[];
+}
+
+export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), path = '/', routes = [] }: RenderOptions = {}) {
+  const router = createMemoryRouter([{ path, element: ui }, ...routes, { path: '*', element: <LocationProbe /> }], {
+    initialEntries: [path],
+  });
+  const result = render(
+    <AuthContext.Provider value={auth}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </AuthContext.Provider>,
+  );
+  return { ...result, router };
+}
+
+/** Renders a whole route tree (for layout routes such as the guard). */
+export function renderRoutes(routes: RouteObject[], { auth = fakeAuth(), path = '/' }: Omit<RenderOptions, 'routes'> = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AuthContext.Provider value={auth}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </AuthContext.Provider>,
+  );
+  return { ...result, router };
+}
