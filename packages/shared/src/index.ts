@@ -10,3 +10,4 @@ export * from './rules/pro.js';
 export * from './rules/text.js';
 export * from './rules/topup.js';
 export * from './schemas/api.js';
+export * from './schemas/account.js';

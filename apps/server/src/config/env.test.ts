@@ -31,3 +31,34 @@ describe('loadConfig', () => {
     expect(message).toContain('NODE_ENV');
   });
 });
+
+describe('production safety', () => {
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+
+  it('refuses to start with only the dev outbox', () => {
+    expect(() => loadConfig(production)).toThrow(/至少需要配置一个真实的验证码发送渠道/);
+  });
+
+  it('refuses to start without APP_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_OUTBOX: 'true' })).toThrow(/APP_SECRET/);
+  });
+
+  it('starts with a real sender, or with the outbox explicitly allowed', () => {
+    expect(loadConfig({ ...production, ALLOW_DEV_OUTBOX: 'true' }).allowDevOutbox).toBe(true);
+    const smtp = loadConfig({ ...production, EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://u:p@mail.example:587', SMTP_FROM: '天马 <no-reply@tianma.example>' });
+    expect(smtp.email).toEqual({ provider: 'smtp', url: 'smtp://u:p@mail.example:587', from: '天马 <no-reply@tianma.example>' });
+  });
+
+  it('names every missing setting of a chosen provider', () => {
+    let message = '';
+    try {
+      loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'id' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_SECRET');
+    expect(message).toContain('ALIYUN_SMS_SIGN_NAME');
+    expect(message).toContain('ALIYUN_SMS_TEMPLATE_CODE');
+    expect(message).not.toContain('ALIYUN_SMS_ACCESS_KEY_ID:');
+  });
+});

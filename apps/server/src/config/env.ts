@@ -20,6 +20,32 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+
+  /** Keys the HMAC of verification codes; required in production, generated under DATA_DIR otherwise. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET 至少 32 个字符').optional(),
+
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** Lets the dev outbox run with NODE_ENV=production (a staging site without real senders). */
+  ALLOW_DEV_OUTBOX: booleanFlag.default(false),
+
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
+
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -36,7 +62,27 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string;
+  appSecret?: string;
+  sms: SmsConfig;
+  email: EmailConfig;
+  allowDevOutbox: boolean;
 }
+
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+      endpoint: string;
+    };
+
+export type EmailConfig = { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -54,6 +100,54 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`配置无效 (invalid configuration):\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  const required = (name: keyof Env, why: string): string => {
+    const value = env[name];
+    if (typeof value !== 'string' || value === '') problems.push(`  - ${name}: ${why}`);
+    return String(value ?? '');
+  };
+
+  let sms: SmsConfig = { provider: 'outbox' };
+  if (env.SMS_PROVIDER === 'aliyun') {
+    const why = 'SMS_PROVIDER=aliyun 时必填';
+    sms = {
+      provider: 'aliyun',
+      accessKeyId: required('ALIYUN_SMS_ACCESS_KEY_ID', why),
+      accessKeySecret: required('ALIYUN_SMS_ACCESS_KEY_SECRET', why),
+      signName: required('ALIYUN_SMS_SIGN_NAME', why),
+      templateCode: required('ALIYUN_SMS_TEMPLATE_CODE', why),
+      endpoint: env.ALIYUN_SMS_ENDPOINT,
+    };
+  } else if (env.SMS_PROVIDER === 'tencent') {
+    const why = 'SMS_PROVIDER=tencent 时必填';
+    sms = {
+      provider: 'tencent',
+      secretId: required('TENCENT_SMS_SECRET_ID', why),
+      secretKey: required('TENCENT_SMS_SECRET_KEY', why),
+      sdkAppId: required('TENCENT_SMS_SDK_APP_ID', why),
+      signName: required('TENCENT_SMS_SIGN_NAME', why),
+      templateId: required('TENCENT_SMS_TEMPLATE_ID', why),
+      region: env.TENCENT_SMS_REGION,
+      endpoint: env.TENCENT_SMS_ENDPOINT,
+    };
+  }
+  let email: EmailConfig = { provider: 'outbox' };
+  if (env.EMAIL_PROVIDER === 'smtp') {
+    const why = 'EMAIL_PROVIDER=smtp 时必填';
+    email = { provider: 'smtp', url: required('SMTP_URL', why), from: required('SMTP_FROM', why) };
+  }
+
+  if (env.NODE_ENV === 'production') {
+    if (!env.APP_SECRET) problems.push('  - APP_SECRET: 生产环境必须设置（至少 32 个字符的随机字符串）');
+    if (sms.provider === 'outbox' && email.provider === 'outbox' && !env.ALLOW_DEV_OUTBOX) {
+      problems.push(
+        '  - SMS_PROVIDER / EMAIL_PROVIDER: 生产环境至少需要配置一个真实的验证码发送渠道（aliyun、tencent 或 smtp）；' +
+          '确需使用开发信箱请设置 ALLOW_DEV_OUTBOX=true',
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`配置无效 (invalid configuration):\n${problems.join('\n')}`);
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -67,5 +161,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    appSecret: env.APP_SECRET,
+    sms,
+    email,
+    allowDevOutbox: env.ALLOW_DEV_OUTBOX,
   };
 }

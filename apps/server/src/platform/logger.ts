@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env.js';
 
 /** Anything that could carry a secret is removed from every log line. */
@@ -19,9 +19,10 @@ const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
-  return pino({
-    level: config.env === 'test' && config.logLevel === 'info' ? 'silent' : config.logLevel,
+export function createLogger(config: Pick<Config, 'logLevel' | 'env'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+    level: config.env === 'test' && config.logLevel === 'info' && !destination ? 'silent' : config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'tianma' },
     serializers: {
@@ -33,7 +34,9 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       err: pino.stdSerializers.err,
     },
-  });
+  },
+    destination,
+  );
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;

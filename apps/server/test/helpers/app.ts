@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import type { Database } from '../../src/platform/db/index.js';
-import { buildApp } from '../../src/platform/http/app.js';
+import { type AppDeps, buildApp } from '../../src/platform/http/app.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDatabase } from './database.js';
 
@@ -12,6 +13,9 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Every log line the app wrote, as JSON text (tests assert no secret reaches it). */
+  logs: string[];
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -24,20 +28,38 @@ function fakeWebDist(): string {
   return dir;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides?: AppDeps['overrides']): Promise<TestApp> {
   const webDistDir = fakeWebDist();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), WEB_DIST_DIR: webDistDir, ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    APP_SECRET: 'test-secret-0123456789abcdef0123456789',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: createLogger(config) });
+  const app = await buildApp({ config, database, logger: createLogger(config, sink), overrides });
   await app.ready();
   return {
     app,
     database,
     config,
+    logs,
+    dataDir,
     close: async () => {
       await app.close();
       await database.close();
       fs.rmSync(webDistDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

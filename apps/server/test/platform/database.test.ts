@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/platform/db/index.js';
+import { type Database, queryRows } from '../../src/platform/db/index.js';
 import { articles } from '../../src/platform/db/schema.js';
 import { createTestDatabase } from '../helpers/database.js';
 
@@ -12,8 +12,8 @@ afterAll(() => database.close());
 
 describe(`database layer (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('has every migration applied', async () => {
-    const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect((result.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+    expect(row?.n).toBeGreaterThan(1);
   });
 
   it('starts each test file from the seeded template', async () => {
@@ -38,10 +38,10 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   });
 
   it('supports FOR UPDATE SKIP LOCKED, which the job runner relies on', async () => {
-    const result = await database.db.transaction(async (tx) =>
-      tx.execute(sql`SELECT article_id FROM articles WHERE is_showcase ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`),
+    const rows = await database.db.transaction(async (tx) =>
+      queryRows(tx, sql`SELECT article_id FROM articles WHERE is_showcase ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`),
     );
-    expect(result.rows).toHaveLength(1);
+    expect(rows).toHaveLength(1);
   });
 
   it('stores timestamps with their time zone', async () => {

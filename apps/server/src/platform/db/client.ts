@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +11,10 @@ import { acquireDirLock } from './dir-lock.js';
 
 /** The query interface both drivers share; domain code only ever sees this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle; use cases that must join a caller's transaction take `DbOrTx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -56,4 +61,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseLock();
     throw error;
   }
+}
+
+/** Runs raw SQL and returns its rows; both drivers put them under `.rows`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -28,3 +28,6 @@ export const articles = pgTable(
 );
 
 export type ArticleRow = typeof articles.$inferSelect;
+
+export * from '../../accounts/tables.js';
+export * from '../../billing/tables.js';

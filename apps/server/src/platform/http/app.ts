@@ -1,11 +1,24 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { createAuth } from '../../accounts/auth.js';
+import { registerDevOutboxRoutes } from '../../accounts/dev-outbox-routes.js';
+import { registerAccountRoutes } from '../../accounts/routes.js';
+import { createCodeStore } from '../../accounts/verification/code-store.js';
+import { type CodeSenders, createCodeSenders } from '../../accounts/verification/senders/registry.js';
 import { registerArticleRoutes } from '../../articles/routes.js';
 import type { Config } from '../../config/env.js';
+import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
+import { AppError } from '../errors.js';
 import { requestIdFor } from '../logger.js';
+import { LocalStorage } from '../storage/local-storage.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerMediaRoutes } from './media-routes.js';
 import { registerOriginCheck, registerSecurityHeaders } from './security.js';
 import { registerWebApp } from './web-app.js';
 
@@ -13,13 +26,16 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Tests replace adapters here; production chooses them from the configuration. */
+  overrides?: { senders?: CodeSenders; storage?: ObjectStorage };
 }
 
 /** Builds the HTTP app with every domain's routes. Listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { config, database, logger } = deps;
+  const db = database.db;
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: logger,
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -29,9 +45,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', '请求过于频繁，请稍后再试', { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+
+  const storage = deps.overrides?.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
+  const codes = createCodeStore(db, resolveAppSecret(config), senders, logger);
+  const auth = createAuth(db, { publicUrl: config.publicUrl });
 
   app.get('/healthz', async () => ({ ok: true }));
-  registerArticleRoutes(app, { db: database.db });
+  registerAccountRoutes(app, { db, auth, codes, storage, logger });
+  registerArticleRoutes(app, { db });
+  registerMediaRoutes(app, storage);
+  if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 
   await registerWebApp(app, config.webDistDir);
   return app;

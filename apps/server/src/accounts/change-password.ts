@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/index.js';
+import { badRequest } from '../platform/errors.js';
+import type { AuthContext } from './auth.js';
+import { findUserByPhone } from './find-user.js';
+import { clearLoginFailures } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
+import { assertStrongPassword } from './password-policy.js';
+import { revokeUserSessions } from './sessions.js';
+import { users } from './tables.js';
+import type { CodeStore } from './verification/code-store.js';
+
+/** Change with the current password; every other session of the user is signed out. */
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  input: { currentPassword: string; newPassword: string; confirmPassword: string },
+): Promise<void> {
+  if (input.newPassword !== input.confirmPassword) throw badRequest('新密码和确认密码不匹配');
+  assertStrongPassword(input.newPassword);
+  if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) throw badRequest('当前密码错误');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    await revokeUserSessions(tx, auth.user.id, auth.session.id);
+  });
+}
+
+/** Reset by SMS code; every session of the user is signed out and any sign-in lock lifted. */
+export async function resetPassword(deps: { db: Db; codes: CodeStore }, input: { phone: string; code: string; newPassword: string }): Promise<void> {
+  const { db, codes } = deps;
+  assertStrongPassword(input.newPassword);
+  await codes.consume({ target: input.phone, purpose: 'RESET', code: input.code });
+  const user = await findUserByPhone(db, input.phone);
+  if (!user) throw badRequest('该手机号尚未注册');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id);
+  });
+  await clearLoginFailures(db, `user:${user.id}`);
+}

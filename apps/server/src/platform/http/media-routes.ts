@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+
+const NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Serves stored files (avatars). Names are unique per upload, so they are cached for good. */
+export function registerMediaRoutes(app: FastifyInstance, storage: ObjectStorage): void {
+  app.get<{ Params: { folder: string; name: string } }>('/media/:folder/:name', async (request, reply) => {
+    const { folder, name } = request.params;
+    if (folder !== 'avatars' || !NAME_PATTERN.test(name) || name.startsWith('.')) throw notFound('文件不存在');
+    const object = await storage.get(`${folder}/${name}`);
+    if (!object) throw notFound('文件不存在');
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Length', object.size)
+      .type(object.contentType)
+      .send(object.body);
+  });
+}
