@@ -39,19 +39,26 @@ export interface RequestOptions<T> {
 
 /** Calls our own server: JSON in and out, session cookie included, errors as ApiError. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, errorWording = 'server' } = options;
+  const { method = 'GET', body } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, options);
+}
 
+/**
+ * Posts a multipart form (file uploads) to our own server; the answer is read like apiRequest's.
+ * The browser sets the multipart Content-Type with its boundary itself.
+ */
+export async function apiUpload<T = unknown>(path: string, form: FormData, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+  return send(path, { method: 'POST', headers: { Accept: 'application/json' }, body: form }, options);
+}
+
+/** The one place where a fetch and its answer become either the checked payload or an ApiError. */
+async function send<T>(path: string, init: RequestInit, options: RequestOptions<T>): Promise<T> {
+  const { schema, signal, errorWording = 'server' } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await fetch(path, { ...init, credentials: 'include', signal });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
