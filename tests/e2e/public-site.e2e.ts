@@ -136,7 +136,7 @@ describe('pricing page', () => {
         ['', '请输入充值数量'],
         ['50', '充值数量不能少于100币'],
         ['150', '充值数量必须是100的整数倍'],
-      ]) {
+      ] as const) {
         await input.fill(value);
         await submit.click();
         expect(await modal.getByRole('alert').innerText()).toBe(message);
