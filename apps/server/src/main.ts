@@ -1,4 +1,5 @@
 import { seedShowcaseArticles } from './articles/seed-showcase.js';
+import { startSweepers } from './billing/sweepers.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { migrateDatabase, openDatabase } from './platform/db/index.js';
 import { buildApp } from './platform/http/app.js';
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   await seedShowcaseArticles(database.db);
 
   const app = await buildApp({ config, database, logger });
+  const stopSweepers = startSweepers({ db: database.db, provider: app.payment.provider, logger });
   app.addHook('onClose', async () => {
+    await stopSweepers();
     await database.close();
   });
 

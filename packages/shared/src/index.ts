@@ -11,3 +11,4 @@ export * from './rules/text.js';
 export * from './rules/topup.js';
 export * from './schemas/api.js';
 export * from './schemas/account.js';
+export * from './rules/orders.js';

@@ -21,7 +21,9 @@ export type LedgerResult = { applied: true; balanceAfter: number } | { applied: 
  */
 export async function applyLedgerEntry(tx: DbOrTx, entry: LedgerEntryInput): Promise<LedgerResult> {
   if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) throw new Error(`ledger delta must be a non-zero integer: ${entry.delta}`);
-  const [current] = await tx.select({ coinBalance: users.coinBalance }).from(users).where(eq(users.id, entry.userId)).for('update');
+  // NO KEY UPDATE: it serialises balance changes but does not conflict with the KEY SHARE locks
+  // that inserts referencing the user take (a plain FOR UPDATE deadlocks against them).
+  const [current] = await tx.select({ coinBalance: users.coinBalance }).from(users).where(eq(users.id, entry.userId)).for('no key update');
   if (!current) throw new Error(`no user ${entry.userId}`);
   const balanceAfter = current.coinBalance + entry.delta;
   if (balanceAfter < 0) return { applied: false, reason: 'insufficient' };

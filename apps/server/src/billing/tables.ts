@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
 /**
@@ -24,4 +24,66 @@ export const coinLedger = pgTable(
   (table) => [index('coin_ledger_user_idx').on(table.userId, table.createdAt)],
 );
 
-export type LedgerKind = 'registration_gift' | 'purchase' | 'subscription' | 'hold' | 'settle' | 'release' | 'adjustment';
+export type LedgerKind = 'registration_gift' | 'purchase' | 'subscription' | 'hold' | 'release' | 'adjustment';
+
+/**
+ * Coin reservations for work that costs coins: the coins leave the balance when held (ledger
+ * kind 'hold'), and come back in full on release or in part when settled below the hold.
+ */
+export const coinHolds = pgTable(
+  'coin_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ref: text('ref').notNull().unique(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['held', 'settled', 'released'] }).notNull().default('held'),
+    settledAmount: integer('settled_amount'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    check('coin_holds_amount_positive', sql`${table.amount} > 0`),
+    index('coin_holds_status_expiry_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/**
+ * Payment orders. Coins and the Pro grant are fixed on the server when the order is created;
+ * `transactionId` is unique, so one provider payment can pay one order only once.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    outTradeNo: text('out_trade_no').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payType: integer('pay_type').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    coins: integer('coins').notNull(),
+    grantsPro: boolean('grants_pro').notNull().default(false),
+    description: text('description').notNull(),
+    provider: text('provider').notNull(),
+    codeUrl: text('code_url'),
+    status: text('status', { enum: ['pending', 'paid', 'closed'] }).notNull().default('pending'),
+    transactionId: text('transaction_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    check('payment_orders_amount_positive', sql`${table.amountFen} > 0`),
+    check('payment_orders_coins_positive', sql`${table.coins} > 0`),
+    index('payment_orders_user_idx').on(table.userId, table.createdAt),
+    index('payment_orders_status_expiry_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 });
 
 describe('production safety', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENT: 'true' };
 
   it('refuses to start with only the dev outbox', () => {
     expect(() => loadConfig(production)).toThrow(/至少需要配置一个真实的验证码发送渠道/);
@@ -47,6 +47,23 @@ describe('production safety', () => {
     expect(loadConfig({ ...production, ALLOW_DEV_OUTBOX: 'true' }).allowDevOutbox).toBe(true);
     const smtp = loadConfig({ ...production, EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://u:p@mail.example:587', SMTP_FROM: '天马 <no-reply@tianma.example>' });
     expect(smtp.email).toEqual({ provider: 'smtp', url: 'smtp://u:p@mail.example:587', from: '天马 <no-reply@tianma.example>' });
+  });
+
+  it('refuses the sandbox payment in production unless allowed', () => {
+    const { ALLOW_SANDBOX_PAYMENT: _allowed, ...strict } = production;
+    expect(() => loadConfig({ ...strict, ALLOW_DEV_OUTBOX: 'true' })).toThrow(/生产环境不能使用沙箱支付/);
+  });
+
+  it('requires the WeChat Pay keys when WeChat Pay is chosen', () => {
+    let message = '';
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'wechat', WECHATPAY_MCHID: '1900000001', WECHATPAY_API_V3_KEY: 'short' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['WECHATPAY_APPID', 'WECHATPAY_MCH_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_API_V3_KEY: 必须是 32 字节', 'WECHATPAY_PUBLIC_KEY']) {
+      expect(message).toContain(name);
+    }
   });
 
   it('names every missing setting of a chosen provider', () => {

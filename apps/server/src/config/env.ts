@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,6 +44,27 @@ const envSchema = z.object({
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
 
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  /** Lets the sandbox payment run with NODE_ENV=production (a staging site). */
+  ALLOW_SANDBOX_PAYMENT: booleanFlag.default(false),
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_MCH_SERIAL_NO: z.string().optional(),
+  /** The merchant private key, PEM text (\n escapes allowed) … */
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  /** … or a path to the PEM file. */
+  WECHATPAY_PRIVATE_KEY_PATH: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().optional(),
+  /** Public-key mode: the key id (PUB_KEY_ID_…) and the WeChat Pay public key (PEM or path). */
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_PATH: z.string().optional(),
+  /** Platform-certificate mode: paths of the platform certificates, comma separated. */
+  WECHATPAY_PLATFORM_CERT_PATHS: z.string().optional(),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /** Defaults to PUBLIC_URL + /api/account/pay/notify/wechat (must be HTTPS for WeChat). */
+  WECHATPAY_NOTIFY_URL: z.url().optional(),
+
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().optional(),
@@ -66,6 +88,8 @@ export interface Config {
   sms: SmsConfig;
   email: EmailConfig;
   allowDevOutbox: boolean;
+  payment: PaymentConfig;
+  allowSandboxPayment: boolean;
 }
 
 export type SmsConfig =
@@ -80,6 +104,25 @@ export type SmsConfig =
       templateId: string;
       region: string;
       endpoint: string;
+    };
+
+export type PaymentConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'wechat';
+      mchid: string;
+      appid: string;
+      merchantSerialNo: string;
+      /** PEM text of the merchant private key. */
+      privateKeyPem: string;
+      apiV3Key: string;
+      /** Public-key mode. */
+      publicKeyId?: string;
+      publicKeyPem?: string;
+      /** Platform-certificate mode. */
+      platformCertPems: string[];
+      baseUrl: string;
+      notifyUrl: string;
     };
 
 export type EmailConfig = { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
@@ -137,7 +180,56 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     email = { provider: 'smtp', url: required('SMTP_URL', why), from: required('SMTP_FROM', why) };
   }
 
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  let payment: PaymentConfig = { provider: 'sandbox' };
+  if (env.PAYMENT_PROVIDER === 'wechat') {
+    const why = 'PAYMENT_PROVIDER=wechat 时必填';
+    const pem = (text: string | undefined, file: string | undefined, name: string): string | undefined => {
+      if (text) return text.replace(/\\n/g, '\n');
+      if (!file) return undefined;
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        problems.push(`  - ${name}: 无法读取文件 ${file}`);
+        return undefined;
+      }
+    };
+    const privateKeyPem = pem(env.WECHATPAY_PRIVATE_KEY, env.WECHATPAY_PRIVATE_KEY_PATH, 'WECHATPAY_PRIVATE_KEY_PATH');
+    if (!privateKeyPem) problems.push(`  - WECHATPAY_PRIVATE_KEY 或 WECHATPAY_PRIVATE_KEY_PATH: ${why}`);
+    const apiV3Key = required('WECHATPAY_API_V3_KEY', why);
+    if (apiV3Key && Buffer.byteLength(apiV3Key) !== 32) problems.push('  - WECHATPAY_API_V3_KEY: 必须是 32 字节的 APIv3 密钥');
+    const publicKeyPem = pem(env.WECHATPAY_PUBLIC_KEY, env.WECHATPAY_PUBLIC_KEY_PATH, 'WECHATPAY_PUBLIC_KEY_PATH');
+    const platformCertPems = (env.WECHATPAY_PLATFORM_CERT_PATHS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((file) => pem(undefined, file, 'WECHATPAY_PLATFORM_CERT_PATHS') ?? '')
+      .filter(Boolean);
+    if (publicKeyPem && !env.WECHATPAY_PUBLIC_KEY_ID) problems.push('  - WECHATPAY_PUBLIC_KEY_ID: 使用微信支付公钥时必填（PUB_KEY_ID_…）');
+    if (!publicKeyPem && platformCertPems.length === 0) {
+      problems.push('  - WECHATPAY_PUBLIC_KEY / WECHATPAY_PLATFORM_CERT_PATHS: 需要微信支付公钥或平台证书，用于验证回调签名');
+    }
+    const notifyUrl = env.WECHATPAY_NOTIFY_URL ?? `${publicUrl}/api/account/pay/notify/wechat`;
+    if (env.NODE_ENV === 'production' && !notifyUrl.startsWith('https://')) problems.push('  - WECHATPAY_NOTIFY_URL: 微信支付回调地址必须是 HTTPS');
+    payment = {
+      provider: 'wechat',
+      mchid: required('WECHATPAY_MCHID', why),
+      appid: required('WECHATPAY_APPID', why),
+      merchantSerialNo: required('WECHATPAY_MCH_SERIAL_NO', why),
+      privateKeyPem: privateKeyPem ?? '',
+      apiV3Key,
+      publicKeyId: env.WECHATPAY_PUBLIC_KEY_ID,
+      publicKeyPem,
+      platformCertPems,
+      baseUrl: env.WECHATPAY_BASE_URL,
+      notifyUrl,
+    };
+  }
+
   if (env.NODE_ENV === 'production') {
+    if (payment.provider === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENT) {
+      problems.push('  - PAYMENT_PROVIDER: 生产环境不能使用沙箱支付，请配置 PAYMENT_PROVIDER=wechat；确需沙箱请设置 ALLOW_SANDBOX_PAYMENT=true');
+    }
     if (!env.APP_SECRET) problems.push('  - APP_SECRET: 生产环境必须设置（至少 32 个字符的随机字符串）');
     if (sms.provider === 'outbox' && email.provider === 'outbox' && !env.ALLOW_DEV_OUTBOX) {
       problems.push(
@@ -148,7 +240,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(`配置无效 (invalid configuration):\n${problems.join('\n')}`);
 
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -165,5 +256,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sms,
     email,
     allowDevOutbox: env.ALLOW_DEV_OUTBOX,
+    payment,
+    allowSandboxPayment: env.ALLOW_SANDBOX_PAYMENT,
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import type { Database } from '../../src/platform/db/index.js';
 import { type AppDeps, buildApp } from '../../src/platform/http/app.js';
@@ -16,6 +17,7 @@ export interface TestApp {
   /** Every log line the app wrote, as JSON text (tests assert no secret reaches it). */
   logs: string[];
   dataDir: string;
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides?
     },
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: createLogger(config, sink), overrides });
+  const logger = createLogger(config, sink);
+  const app = await buildApp({ config, database, logger, overrides });
   await app.ready();
   return {
     app,
@@ -55,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides?
     config,
     logs,
     dataDir,
+    logger,
     close: async () => {
       await app.close();
       await database.close();

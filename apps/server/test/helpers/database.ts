@@ -11,7 +11,15 @@ export async function createTestDatabase(): Promise<Database> {
   if (postgres) {
     const name = `${postgres.templateName}_${randomBytes(4).toString('hex')}`;
     await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${postgres.templateName}"`);
-    const database = await openDatabase({ databaseUrl: withDatabase(postgres.adminUrl, name), dataDir: '', poolSize: 4 });
+    const database = await openDatabase({
+      databaseUrl: withDatabase(postgres.adminUrl, name),
+      dataDir: '',
+      poolSize: 4,
+      // DROP DATABASE … WITH (FORCE) at the end ends the pool's sessions; that is expected.
+      onIdleError: (error) => {
+        if ((error as { code?: string }).code !== '57P01') throw error;
+      },
+    });
     return {
       ...database,
       close: async () => {

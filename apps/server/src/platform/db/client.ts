@@ -30,11 +30,18 @@ export interface OpenDatabaseOptions {
   /** An existing PGlite instance (tests clone a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Called when an idle PostgreSQL connection fails (default: a line on stderr). */
+  onIdleError?: (error: Error) => void;
 }
+
+const defaultIdleError = (error: Error) => process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client can fail (the server restarts, an admin ends the session); without a
+    // listener that error would crash the process. The pool replaces the client by itself.
+    pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
     // Fail at boot, not at the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();

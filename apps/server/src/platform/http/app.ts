@@ -10,6 +10,10 @@ import { registerAccountRoutes } from '../../accounts/routes.js';
 import { createCodeStore } from '../../accounts/verification/code-store.js';
 import { type CodeSenders, createCodeSenders } from '../../accounts/verification/senders/registry.js';
 import { registerArticleRoutes } from '../../articles/routes.js';
+import { registerNotifyRoutes } from '../../billing/notify-routes.js';
+import { createPaymentProvider, type PaymentSetup } from '../../billing/payment/registry.js';
+import { registerSandboxRoutes } from '../../billing/payment/sandbox/sandbox-routes.js';
+import { registerBillingRoutes } from '../../billing/routes.js';
 import type { Config } from '../../config/env.js';
 import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
@@ -22,12 +26,19 @@ import { registerMediaRoutes } from './media-routes.js';
 import { registerOriginCheck, registerSecurityHeaders } from './security.js';
 import { registerWebApp } from './web-app.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider in use (the worker's sweepers share it). */
+    payment: PaymentSetup;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
   /** Tests replace adapters here; production chooses them from the configuration. */
-  overrides?: { senders?: CodeSenders; storage?: ObjectStorage };
+  overrides?: { senders?: CodeSenders; storage?: ObjectStorage; payment?: PaymentSetup };
 }
 
 /** Builds the HTTP app with every domain's routes. Listening is the caller's business. */
@@ -56,9 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
   const codes = createCodeStore(db, resolveAppSecret(config), senders, logger);
   const auth = createAuth(db, { publicUrl: config.publicUrl });
+  const payment = deps.overrides?.payment ?? createPaymentProvider(config);
+  app.decorate('payment', payment);
 
   app.get('/healthz', async () => ({ ok: true }));
   registerAccountRoutes(app, { db, auth, codes, storage, logger });
+  registerBillingRoutes(app, { db, auth, logger, provider: payment.provider, notifyUrl: payment.notifyUrl });
+  await registerNotifyRoutes(app, { db, logger, provider: payment.provider });
+  if (payment.sandbox) registerSandboxRoutes(app, { db, auth, provider: payment.sandbox });
   registerArticleRoutes(app, { db });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
