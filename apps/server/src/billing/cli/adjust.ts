@@ -3,12 +3,28 @@ import { parseArgs } from 'node:util';
 import { adjustBalance } from '../adjust-balance.js';
 import { openCliDatabase } from './open-cli-database.js';
 
-const { values } = parseArgs({
-  options: { user: { type: 'string' }, delta: { type: 'string' }, reason: { type: 'string' } },
-  strict: true,
-});
+const USAGE = '用法：npm run billing:adjust -- --user <deepspaceId 或用户名> --delta <整数，可为负> --reason <原因>';
+
+// `--delta -50` reads naturally; parseArgs would take -50 for an option, so glue it on.
+const raw = process.argv.slice(2);
+const argv: string[] = [];
+for (let i = 0; i < raw.length; i += 1) {
+  if (raw[i] === '--delta' && raw[i + 1]?.startsWith('-')) {
+    argv.push(`--delta=${raw[i + 1]}`);
+    i += 1;
+  } else {
+    argv.push(raw[i]!);
+  }
+}
+let values: { user?: string; delta?: string; reason?: string };
+try {
+  values = parseArgs({ args: argv, options: { user: { type: 'string' }, delta: { type: 'string' }, reason: { type: 'string' } }, strict: true }).values;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 if (!values.user || !values.delta || !values.reason) {
-  console.error('用法：npm run billing:adjust -- --user <deepspaceId 或用户名> --delta <整数> --reason <原因>');
+  console.error(USAGE);
   process.exit(2);
 }
 const database = await openCliDatabase();
