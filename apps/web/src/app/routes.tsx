@@ -4,8 +4,12 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from '../components/layout/Layout';
 import { AboutPage } from '../pages/about/AboutPage';
 import { HomePage } from '../pages/home/HomePage';
+import { LoginPage } from '../pages/login/LoginPage';
 import { PricingPage } from '../pages/pricing/PricingPage';
 import { ProductPage } from '../pages/product/ProductPage';
+import { ProfilePage } from '../pages/profile/ProfilePage';
+import { RegisterPage } from '../pages/register/RegisterPage';
+import { ResetPasswordPage } from '../pages/reset-password/ResetPasswordPage';
 
 export interface AppRoute {
   path: string;
@@ -16,15 +20,18 @@ export interface AppRoute {
 }
 
 /**
- * The route table. Add a page by adding one entry. /login, /register, /reset-password, /pay and
- * /shared/article/:articleId join once their pages exist; until then they fall to the catch-all.
+ * The route table. Add a page by adding one entry. /pay and /shared/article/:articleId join once
+ * their pages exist; until then they fall to the catch-all.
  */
 export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/', element: <HomePage />, auth: false },
   { path: '/pricing', element: <PricingPage />, auth: false },
   { path: '/product', element: <ProductPage />, auth: false },
   { path: '/about', element: <AboutPage />, auth: false },
-  { path: '/profile', auth: true },
+  { path: '/login', element: <LoginPage />, auth: false },
+  { path: '/register', element: <RegisterPage />, auth: false },
+  { path: '/reset-password', element: <ResetPasswordPage />, auth: false },
+  { path: '/profile', element: <ProfilePage />, auth: true },
   { path: '/create', auth: true },
   { path: '/advanced-create', auth: true },
   { path: '/my-articles', auth: true },

@@ -1,0 +1,55 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { INPUT_CLASS, LABEL_CLASS } from './form-styles';
+import { PasswordRules } from './PasswordRules';
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  placeholder?: string;
+  /** Unmet password rules, listed live under the field while something is typed (advisory). */
+  issues?: readonly string[];
+  /** Extra content under the field. */
+  children?: ReactNode;
+}
+
+/** A password input with a show/hide toggle and, optionally, the live list of unmet rules. */
+export function PasswordField({ label, value, onChange, autoComplete, placeholder, issues, children }: PasswordFieldProps) {
+  const id = useId();
+  const rulesId = useId();
+  const [visible, setVisible] = useState(false);
+  const showRules = Boolean(issues && value && issues.length > 0);
+
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          aria-describedby={showRules ? rulesId : undefined}
+          className={`${INPUT_CLASS} pr-11`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? '隐藏密码' : '显示密码'}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-slate-400 hover:text-slate-600"
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+        </button>
+      </div>
+      {showRules && issues && <PasswordRules id={rulesId} issues={issues} />}
+      {children}
+    </div>
+  );
+}
