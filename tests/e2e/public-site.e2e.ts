@@ -16,6 +16,11 @@ const PUBLIC_PAGES = [
   { path: '/about', heading: '关于我们' },
 ];
 const GUARDED = ['/profile', '/create', '/advanced-create', '/my-articles'];
+const ACCOUNT_PAGES = [
+  { path: '/login', heading: '欢迎回来' },
+  { path: '/register', heading: '注册账号' },
+  { path: '/reset-password', heading: '重置密码' },
+];
 
 async function withPage(viewport: typeof DESKTOP, run: (page: Page, problems: string[]) => Promise<void>) {
   const { context, page, problems } = await openPage(browser, viewport);
@@ -50,11 +55,23 @@ describe.each([
       for (const path of GUARDED) {
         await page.goto(`${baseUrl()}/about`);
         await page.goto(`${baseUrl()}${path}`);
-        await page.waitForURL((url) => url.pathname !== path);
+        await page.waitForURL((url) => url.pathname === '/login');
         // The guard replaced the entry: going back lands on /about, not on the guarded path.
         await page.goBack();
         await page.waitForURL((url) => url.pathname === '/about');
       }
+    });
+  });
+
+  it('serves the account pages of the route table', async () => {
+    await withPage(viewport, async (page, problems) => {
+      for (const { path, heading } of ACCOUNT_PAGES) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.getByRole('heading', { name: heading }).first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+      expect(problems).toEqual([]);
     });
   });
 
@@ -144,7 +161,7 @@ describe('pricing page', () => {
       // A valid amount sends a visitor to sign in first.
       await input.fill('1000');
       await submit.click();
-      await page.waitForURL((url) => url.pathname !== '/pricing');
+      await page.waitForURL((url) => url.pathname === '/login');
     });
   });
 
