@@ -5,6 +5,7 @@ import { Layout } from '../components/layout/Layout';
 import { AboutPage } from '../pages/about/AboutPage';
 import { HomePage } from '../pages/home/HomePage';
 import { LoginPage } from '../pages/login/LoginPage';
+import { PayPage } from '../pages/pay/PayPage';
 import { PricingPage } from '../pages/pricing/PricingPage';
 import { ProductPage } from '../pages/product/ProductPage';
 import { ProfilePage } from '../pages/profile/ProfilePage';
@@ -20,12 +21,13 @@ export interface AppRoute {
 }
 
 /**
- * The route table. Add a page by adding one entry. /pay and /shared/article/:articleId join once
- * their pages exist; until then they fall to the catch-all.
+ * The route table. Add a page by adding one entry. /shared/article/:articleId joins once its page
+ * exists; until then it falls to the catch-all.
  */
 export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/', element: <HomePage />, auth: false },
   { path: '/pricing', element: <PricingPage />, auth: false },
+  { path: '/pay', element: <PayPage />, auth: false },
   { path: '/product', element: <ProductPage />, auth: false },
   { path: '/about', element: <AboutPage />, auth: false },
   { path: '/login', element: <LoginPage />, auth: false },

@@ -9,6 +9,8 @@ import { ProfilePage, RELOAD_AFTER_PASSWORD_MS } from './ProfilePage';
 import { reloadPage } from './reload-page';
 
 vi.mock('./reload-page', () => ({ reloadPage: vi.fn() }));
+// The billing section has its own tests and would call the server here.
+vi.mock('../../components/billing/BillingHistory', () => ({ BillingHistory: () => null }));
 
 function renderProfile(auth = fakeAuth({ user: sampleUser() })) {
   const user = userEvent.setup({ applyAccept: false });

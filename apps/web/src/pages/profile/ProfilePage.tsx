@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { BackButton } from '../../components/account/BackButton';
+import { BillingHistory } from '../../components/billing/BillingHistory';
 import { ProBadge } from '../../components/layout/ProBadge';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
@@ -86,6 +87,8 @@ export function ProfilePage() {
           <LogOut aria-hidden="true" className="size-4" />
           退出登录
         </button>
+
+        <BillingHistory />
       </div>
     </div>
   );
