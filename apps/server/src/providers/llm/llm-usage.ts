@@ -1,0 +1,38 @@
+import type { ChatMessage, TokenUsage } from './llm-port.js';
+
+/** Prices in yuan per million tokens. */
+export interface LlmPricing {
+  promptPerMillion: number;
+  completionPerMillion: number;
+}
+
+const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
+
+/**
+ * A rough token count for providers that report no usage: Chinese tokenizers give about one
+ * token per CJK character, and other text runs about four characters per token.
+ */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const other = [...text].length - cjk;
+  return cjk + Math.ceil(other / 4);
+}
+
+export function estimateUsage(messages: ChatMessage[], completion: string): TokenUsage {
+  // A few tokens per message for the role markers, as chat templates add them.
+  const promptTokens = messages.reduce((sum, message) => sum + 4 + estimateTokens(message.content), 0);
+  const completionTokens = estimateTokens(completion);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+}
+
+export function toTokenUsage(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }): TokenUsage {
+  const promptTokens = usage.prompt_tokens ?? 0;
+  const completionTokens = usage.completion_tokens ?? 0;
+  return { promptTokens, completionTokens, totalTokens: usage.total_tokens ?? promptTokens + completionTokens };
+}
+
+/** Cost in yuan, rounded to 0.0001 yuan (a hundredth of a fen). */
+export function estimateCostYuan(usage: TokenUsage, pricing: LlmPricing): number {
+  const yuan = (usage.promptTokens * pricing.promptPerMillion + usage.completionTokens * pricing.completionPerMillion) / 1_000_000;
+  return Math.round(yuan * 10_000) / 10_000;
+}
