@@ -34,6 +34,7 @@ async function main() {
     NODE_ENV: 'production',
     ALLOW_DEV_OUTBOX: 'true',
     ALLOW_SANDBOX_PAYMENT: 'true',
+    ALLOW_OFFLINE_COMPOSER: 'true',
     APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

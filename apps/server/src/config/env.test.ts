@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 });
 
 describe('production safety', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENT: 'true' };
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENT: 'true', ALLOW_OFFLINE_COMPOSER: 'true' };
 
   it('refuses to start with only the dev outbox', () => {
     expect(() => loadConfig(production)).toThrow(/至少需要配置一个真实的验证码发送渠道/);
@@ -47,6 +47,14 @@ describe('production safety', () => {
     expect(loadConfig({ ...production, ALLOW_DEV_OUTBOX: 'true' }).allowDevOutbox).toBe(true);
     const smtp = loadConfig({ ...production, EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://u:p@mail.example:587', SMTP_FROM: '天马 <no-reply@tianma.example>' });
     expect(smtp.email).toEqual({ provider: 'smtp', url: 'smtp://u:p@mail.example:587', from: '天马 <no-reply@tianma.example>' });
+  });
+
+  it('refuses the offline composer in production unless allowed, and takes a model', () => {
+    const { ALLOW_OFFLINE_COMPOSER: _allowed, ...strict } = production;
+    expect(() => loadConfig({ ...strict, ALLOW_DEV_OUTBOX: 'true' })).toThrow(/ALLOW_OFFLINE_COMPOSER/);
+    const withModel = loadConfig({ ...strict, ALLOW_DEV_OUTBOX: 'true', LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_MODEL: 'deepseek-chat', LLM_API_KEY: 'sk-x' });
+    expect(withModel.llm).toMatchObject({ baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat', apiKey: 'sk-x' });
+    expect(() => loadConfig({ LLM_MODEL: 'qwen-plus' })).toThrow(/LLM_BASE_URL/);
   });
 
   it('refuses the sandbox payment in production unless allowed', () => {

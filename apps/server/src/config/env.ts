@@ -44,6 +44,33 @@ const envSchema = z.object({
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
 
+  /** Any OpenAI-compatible chat API (DeepSeek, Qwen/DashScope, Moonshot, GLM, Doubao, Ollama, vLLM). */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Optional separate models for the outline and for section writing. */
+  LLM_OUTLINE_MODEL: z.string().optional(),
+  LLM_WRITING_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Lets the offline composer write articles with NODE_ENV=production (a staging site). */
+  ALLOW_OFFLINE_COMPOSER: booleanFlag.default(false),
+
+  /** Coins reserved (and charged) per article. */
+  GENERATION_COST_COINS: z.coerce.number().int().min(1).max(100000).default(67),
+  /** Tasks one worker process runs at once. */
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Sections researched or written at once within a task. */
+  GENERATION_SECTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+
+  SEARCH_PROVIDER: z.enum(['bocha', 'tavily', 'searxng']).optional(),
+  SEARCH_API_KEY: z.string().optional(),
+  SEARCH_BASE_URL: z.url().optional(),
+
+  IMAGE_PROVIDER: z.enum(['cards', 'openai']).default('cards'),
+  IMAGE_BASE_URL: z.url().optional(),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().optional(),
+
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
   /** Lets the sandbox payment run with NODE_ENV=production (a staging site). */
   ALLOW_SANDBOX_PAYMENT: booleanFlag.default(false),
@@ -90,6 +117,11 @@ export interface Config {
   allowDevOutbox: boolean;
   payment: PaymentConfig;
   allowSandboxPayment: boolean;
+  generation: { costCoins: number; concurrency: number; sectionConcurrency: number };
+  /** Null: the offline composer writes (the embedded default). */
+  llm: { baseUrl: string; apiKey: string; model: string; outlineModel?: string; writingModel?: string; timeoutMs: number } | null;
+  search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string };
+  images: { provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string };
 }
 
 export type SmsConfig =
@@ -226,7 +258,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
+  if ((env.LLM_BASE_URL || env.LLM_MODEL) && !(env.LLM_BASE_URL && env.LLM_MODEL)) {
+    problems.push('  - LLM_BASE_URL / LLM_MODEL: 配置大模型时两者都必须设置（Ollama 等无需密钥的服务可不设 LLM_API_KEY）');
+  }
+  const llm: Config['llm'] =
+    env.LLM_BASE_URL && env.LLM_MODEL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY ?? '',
+          model: env.LLM_MODEL,
+          outlineModel: env.LLM_OUTLINE_MODEL,
+          writingModel: env.LLM_WRITING_MODEL,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+        }
+      : null;
+  if ((env.SEARCH_PROVIDER === 'bocha' || env.SEARCH_PROVIDER === 'tavily') && !env.SEARCH_API_KEY) {
+    problems.push(`  - SEARCH_API_KEY: SEARCH_PROVIDER=${env.SEARCH_PROVIDER} 时必填`);
+  }
+  if (env.SEARCH_PROVIDER === 'searxng' && !env.SEARCH_BASE_URL) problems.push('  - SEARCH_BASE_URL: SEARCH_PROVIDER=searxng 时必填（SearXNG 实例地址）');
+  let images: Config['images'] = { provider: 'cards' };
+  if (env.IMAGE_PROVIDER === 'openai') {
+    const why = 'IMAGE_PROVIDER=openai 时必填';
+    images = {
+      provider: 'openai',
+      baseUrl: required('IMAGE_BASE_URL', why),
+      apiKey: required('IMAGE_API_KEY', why),
+      model: required('IMAGE_MODEL', why),
+    };
+  }
+
   if (env.NODE_ENV === 'production') {
+    if (!llm && !env.ALLOW_OFFLINE_COMPOSER) {
+      problems.push('  - LLM_BASE_URL / LLM_MODEL: 生产环境需要配置大模型；确需使用离线写作器请设置 ALLOW_OFFLINE_COMPOSER=true');
+    }
     if (payment.provider === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENT) {
       problems.push('  - PAYMENT_PROVIDER: 生产环境不能使用沙箱支付，请配置 PAYMENT_PROVIDER=wechat；确需沙箱请设置 ALLOW_SANDBOX_PAYMENT=true');
     }
@@ -258,5 +322,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowDevOutbox: env.ALLOW_DEV_OUTBOX,
     payment,
     allowSandboxPayment: env.ALLOW_SANDBOX_PAYMENT,
+    generation: {
+      costCoins: env.GENERATION_COST_COINS,
+      concurrency: env.GENERATION_CONCURRENCY,
+      sectionConcurrency: env.GENERATION_SECTION_CONCURRENCY,
+    },
+    llm,
+    search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL },
+    images,
   };
 }

@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { Config as OpenApiConfig } from '@alicloud/openapi-client';
 import { type CodeMessage, type CodeSender, SenderError } from './code-sender.js';
+import { DeadlineError, parseVendorEndpoint, scrub as scrubText, withDeadline } from './sender-support.js';
+
+const scrub = (text: string, secrets: string[]) => scrubText(text, secrets, { stripQuery: true });
 
 // The SDK is CommonJS with its client on `exports.default`. Node's ESM loader hands over
 // module.exports as the default import while vitest unwraps `exports.default`, so the client
@@ -42,7 +45,8 @@ export class AliyunSmsSender implements CodeSender {
     options: AliyunSmsOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const { protocol, host } = parseEndpoint(config.endpoint);
+    const { secure, host } = parseVendorEndpoint('aliyun', config.endpoint);
+    const protocol = secure ? 'https' : 'http';
     // dysmsapi 4.x runs on @alicloud/openapi-core, whose constructor only reads these fields;
     // openapi-client's Config is the same Tea model shape.
     const sdkConfig = new OpenApiConfig({
@@ -97,45 +101,4 @@ export class AliyunSmsSender implements CodeSender {
     const kind = typeof err.code === 'string' && err.code ? err.code : typeof err.name === 'string' ? err.name : 'Error';
     return new SenderError(this.name, scrub(`request failed (${kind}): ${text}`, secrets));
   }
-}
-
-/** `dysmsapi.aliyuncs.com` → https; `http://127.0.0.1:8080` → that scheme and host:port. */
-function parseEndpoint(endpoint: string): { protocol: 'http' | 'https'; host: string } {
-  const trimmed = endpoint.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
-    if (trimmed === '' || /[/?#@\s]/.test(trimmed)) throw new Error(`aliyun: invalid endpoint host "${trimmed}"`);
-    return { protocol: 'https', host: trimmed };
-  }
-  const url = new URL(trimmed);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`aliyun: endpoint must be http or https, not ${url.protocol}`);
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search) {
-    throw new Error('aliyun: endpoint URL must be scheme://host[:port] only');
-  }
-  return { protocol: url.protocol === 'http:' ? 'http' : 'https', host: url.host };
-}
-
-class DeadlineError extends Error {}
-
-/** Rejects after `ms` even if the SDK's own timers do not fire; the late outcome is ignored. */
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError()), ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Removes secrets, URL query strings (the SDK puts the request, code included, there) and user:pass. */
-function scrub(text: string, secrets: string[]): string {
-  let out = text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1').replace(/(:\/\/[^\s?#]*)[?#]\S*/g, '$1');
-  for (const secret of secrets) {
-    if (secret) out = out.split(secret).join('***');
-  }
-  return out.length > 500 ? `${out.slice(0, 500)}…` : out;
 }

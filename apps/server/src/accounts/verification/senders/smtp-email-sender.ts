@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { type CodeMessage, type CodeSender, codeMessageText, PURPOSE_LABELS, SenderError } from './code-sender.js';
+import { scrub } from './sender-support.js';
 
 export interface SmtpEmailConfig {
   /** A nodemailer connection URL: `smtps://user:pass@smtp.example.com` or `smtp://…:587` (STARTTLS when offered). */
@@ -122,11 +123,3 @@ function safeDecode(value: string): string {
   }
 }
 
-/** Removes user:pass from URLs and every known secret from a message meant for logs. */
-function scrub(text: string, secrets: string[]): string {
-  let out = text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1');
-  for (const secret of secrets) {
-    if (secret) out = out.split(secret).join('***');
-  }
-  return out.length > 500 ? `${out.slice(0, 500)}…` : out;
-}

@@ -1,5 +1,8 @@
 import { sms } from 'tencentcloud-sdk-nodejs-sms';
 import { type CodeMessage, type CodeSender, SenderError } from './code-sender.js';
+import { DeadlineError, parseVendorEndpoint, scrub as scrubText, withDeadline } from './sender-support.js';
+
+const scrub = (text: string, secrets: string[]) => scrubText(text, secrets, { stripQuery: true });
 
 export interface TencentSmsConfig {
   secretId: string;
@@ -36,7 +39,8 @@ export class TencentSmsSender implements CodeSender {
     options: TencentSmsOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const { protocol, host } = parseEndpoint(config.endpoint);
+    const { secure, host } = parseVendorEndpoint('tencent', config.endpoint);
+    const protocol = secure ? 'https://' : 'http://';
     this.client = new SmsClient({
       credential: { secretId: config.secretId, secretKey: config.secretKey },
       region: config.region,
@@ -92,45 +96,4 @@ export class TencentSmsSender implements CodeSender {
     }
     return new SenderError(this.name, scrub(`request failed: ${text}`, secrets));
   }
-}
-
-/** `sms.tencentcloudapi.com` → https; `http://127.0.0.1:8080` → that scheme and host:port. */
-function parseEndpoint(endpoint: string): { protocol: 'http://' | 'https://'; host: string } {
-  const trimmed = endpoint.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
-    if (trimmed === '' || /[/?#@\s]/.test(trimmed)) throw new Error(`tencent: invalid endpoint host "${trimmed}"`);
-    return { protocol: 'https://', host: trimmed };
-  }
-  const url = new URL(trimmed);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`tencent: endpoint must be http or https, not ${url.protocol}`);
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search) {
-    throw new Error('tencent: endpoint URL must be scheme://host[:port] only');
-  }
-  return { protocol: url.protocol === 'http:' ? 'http://' : 'https://', host: url.host };
-}
-
-class DeadlineError extends Error {}
-
-/** Rejects after `ms` even if the SDK's own timer does not fire; the late outcome is ignored. */
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError()), ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Removes secrets, URL query strings and user:pass from a message meant for logs. */
-function scrub(text: string, secrets: string[]): string {
-  let out = text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1').replace(/(:\/\/[^\s?#]*)[?#]\S*/g, '$1');
-  for (const secret of secrets) {
-    if (secret) out = out.split(secret).join('***');
-  }
-  return out.length > 500 ? `${out.slice(0, 500)}…` : out;
 }

@@ -1,0 +1,85 @@
+import type { ChatMessage } from '../../../providers/llm/llm-port.js';
+import type { Material, Outline, SectionWritingInput } from '../types.js';
+import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
+import { materialsText } from './materials-text.js';
+import { demoteHeadings, keepMarkers, unfence } from './reply-text.js';
+import { styleText } from './style.js';
+
+export const SECTION_ROLE = '你是专业的中文内容撰稿人（章节撰稿），负责按大纲撰写文章中的一节。';
+
+/** The writer's allowed range around its budget. */
+export function budgetRange(budget: number): [number, number] {
+  return [Math.round(budget * 0.9), Math.round(budget * 1.1)];
+}
+
+function outlineText(outline: Outline, current: number): string {
+  const lines = outline.sections.map((section, i) => {
+    const mark = i === current ? '  ← 本节' : '';
+    return `${i + 1}. ${section.heading}（约 ${section.budget} 字）${mark}`;
+  });
+  return ['【全文大纲】', `标题：${outline.title}`, ...lines, '【/全文大纲】'].join('\n');
+}
+
+function positionRules(index: number, count: number): string[] {
+  const rules = [`这是全文第 ${index + 1}/${count} 节。`];
+  if (index === 0) rules.push('这是开篇：几句话引出主题、点明读者关心的问题，不要写小标题。');
+  else rules.push('不要写开场白或引言，直接进入本节内容。');
+  if (index < count - 1) rules.push('不要写总结或结尾，不要用“综上所述”“总之”之类的收尾语，后面还有其他章节。');
+  else rules.push('这是全文最后一节：收束全文，给出总结或行动建议。');
+  return rules;
+}
+
+/** The messages for one section; `materials` may be fewer or shorter than the input's after a context overflow. */
+export function sectionMessages(input: SectionWritingInput, materials: Material[]): ChatMessage[] {
+  const { brief, outline, index } = input;
+  const count = outline.sections.length;
+  const section = outline.sections[index];
+  if (!section) throw new Error(`section ${index} is not in the outline`);
+  const [low, high] = budgetRange(section.budget);
+  const numbers = materials.length === 1 ? '[1]' : `[1]～[${materials.length}]`;
+  const citing =
+    materials.length > 0
+      ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。`
+      : '本节没有参考资料：不要使用 [n] 引用标记，不要编造数据、引文或出处。';
+  const system = [
+    SECTION_ROLE,
+    '多位撰稿人并行撰写不同章节，最后由统稿编辑合并，所以你只写分配给你的这一节，不要越界写其他章节的内容。',
+    DATA_NOT_INSTRUCTIONS,
+    citing,
+    `${languageRule(brief)}只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。`,
+  ].join('\n');
+  const task = [
+    `你的任务：撰写「${section.heading}」。`,
+    ...positionRules(index, count).map((rule) => `- ${rule}`),
+    `- 本节字数：约 ${section.budget} 字（允许 ±10%，即 ${low}～${high} 字）。`,
+    `- 本节要点：${section.keyPoints.join('；') || '围绕小标题展开'}`,
+    index === 0 ? '' : `- 以二级标题“## ${section.heading}”开头，节内如需分层只用 ###。`,
+    input.previousGist ? `- 上一节已写：${input.previousGist}（不要重复）` : '',
+    input.nextGist ? `- 下一节将写：${input.nextGist}（留给下一节，不要提前展开）` : '',
+    `- 文章切入角度：${input.analysis.angle}`,
+  ].filter(Boolean);
+  const user = [
+    briefText(brief),
+    outlineText(outline, index),
+    task.join('\n'),
+    styleText(input.style),
+    `本节参考资料（编号即引用编号）：\n${materialsText(materials)}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+/**
+ * The section as the combine pass expects it: the opening without a heading (it sits under the
+ * title, block 0 of the article), every other section under its outline heading, no deeper
+ * `## ` inside, and no marker beyond the materials the writer was shown.
+ */
+export function cleanSection(text: string, heading: string, index: number, materialCount: number): string {
+  const withoutHeading = unfence(text).replace(/^#{1,6}\s+.*(\n|$)/, '').trim();
+  const body = keepMarkers(demoteHeadings(withoutHeading), (n) => n >= 1 && n <= materialCount);
+  return index === 0 ? body : `## ${heading}\n\n${body}`;
+}
