@@ -1,6 +1,7 @@
 import { seedShowcaseArticles } from './articles/seed-showcase.js';
-import { startSweepers } from './billing/sweepers.js';
+import { startSweepers } from './platform/sweepers.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
+import { parseRole } from './config/role.js';
 import { migrateDatabase, openDatabase } from './platform/db/index.js';
 import { buildApp } from './platform/http/app.js';
 import { createLogger } from './platform/logger.js';
@@ -16,14 +17,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const role = parseRole(process.argv.slice(2));
   const logger = createLogger(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, 'database opened');
   await migrateDatabase(database);
   await seedShowcaseArticles(database.db);
 
-  const app = await buildApp({ config, database, logger });
-  const stopSweepers = startSweepers({ db: database.db, provider: app.payment.provider, logger });
+  const app = await buildApp({ config, database, logger, overrides: { generation: { runWorker: role !== 'api' } } });
+  const stopSweepers =
+    role === 'api' ? async () => undefined : startSweepers({ db: database.db, provider: app.payment.provider, bus: app.generation.bus, logger });
   app.addHook('onClose', async () => {
     await stopSweepers();
     await database.close();
@@ -50,8 +53,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (role === 'worker') {
+    await app.ready();
+    logger.info({ role }, '天马工作进程已启动');
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl }, '天马已启动');
+  logger.info({ url: config.publicUrl, role }, '天马已启动');
 }
 
 main().catch((error) => {

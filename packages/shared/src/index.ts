@@ -12,3 +12,4 @@ export * from './rules/topup.js';
 export * from './schemas/api.js';
 export * from './schemas/account.js';
 export * from './rules/orders.js';
+export * from './schemas/generation.js';

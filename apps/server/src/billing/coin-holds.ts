@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../platform/db/index.js';
+import type { Db, DbOrTx } from '../platform/db/index.js';
 import { applyLedgerEntry } from './ledger.js';
 import { coinHolds } from './tables.js';
 
@@ -8,36 +8,35 @@ export type HoldResult = { ok: true; balanceAfter: number } | { ok: false; reaso
 /**
  * Reserves coins for work that costs coins (an article). The coins leave the balance at once,
  * so two tasks can never spend the same coins; `ref` (the task id) makes the hold idempotent.
+ * Runs inside the caller's transaction, so the hold and the work it pays for are created together.
  */
-export async function holdCoins(db: Db, input: { userId: number; amount: number; ref: string; ttlMs: number }): Promise<HoldResult> {
+export async function holdCoinsInTx(tx: DbOrTx, input: { userId: number; amount: number; ref: string; ttlMs: number }): Promise<HoldResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`hold amount must be a positive integer: ${input.amount}`);
-  return db.transaction(async (tx) => {
-    const [hold] = await tx
-      .insert(coinHolds)
-      .values({ userId: input.userId, ref: input.ref, amount: input.amount, expiresAt: new Date(Date.now() + input.ttlMs) })
-      .onConflictDoNothing({ target: coinHolds.ref })
-      .returning({ id: coinHolds.id });
-    if (!hold) return { ok: false, reason: 'duplicate' } as const;
-    const entry = await applyLedgerEntry(tx, {
-      userId: input.userId,
-      delta: -input.amount,
-      kind: 'hold',
-      idemKey: `hold:${input.ref}`,
-      ref: input.ref,
-      reason: '创作预扣',
-    });
-    if (!entry.applied) {
-      // Roll the hold row back with the transaction: nothing was reserved.
-      throw new InsufficientCoins();
-    }
-    return { ok: true, balanceAfter: entry.balanceAfter } as const;
-  }).catch((error: unknown) => {
-    if (error instanceof InsufficientCoins) return { ok: false, reason: 'insufficient' } as const;
-    throw error;
+  const [hold] = await tx
+    .insert(coinHolds)
+    .values({ userId: input.userId, ref: input.ref, amount: input.amount, expiresAt: new Date(Date.now() + input.ttlMs) })
+    .onConflictDoNothing({ target: coinHolds.ref })
+    .returning({ id: coinHolds.id });
+  if (!hold) return { ok: false, reason: 'duplicate' };
+  const entry = await applyLedgerEntry(tx, {
+    userId: input.userId,
+    delta: -input.amount,
+    kind: 'hold',
+    idemKey: `hold:${input.ref}`,
+    ref: input.ref,
+    reason: '创作预扣',
   });
+  if (!entry.applied) {
+    await tx.delete(coinHolds).where(eq(coinHolds.id, hold.id));
+    return { ok: false, reason: 'insufficient' };
+  }
+  return { ok: true, balanceAfter: entry.balanceAfter };
 }
 
-class InsufficientCoins extends Error {}
+/** holdCoinsInTx in a transaction of its own. */
+export function holdCoins(db: Db, input: { userId: number; amount: number; ref: string; ttlMs: number }): Promise<HoldResult> {
+  return db.transaction((tx) => holdCoinsInTx(tx, input));
+}
 
 /**
  * Ends a hold at the real cost: the part of the hold not spent comes back. Settling or

@@ -37,6 +37,8 @@ export interface AppErrorOptions {
   retryAfter?: number;
   /** Extra fields merged into the error body, for calls whose contract has them. */
   details?: Record<string, unknown>;
+  /** An HTTP status other than the code's usual one (business limits: 402, 403, 429). */
+  status?: number;
 }
 
 export class AppError extends Error {
@@ -45,6 +47,7 @@ export class AppError extends Error {
   readonly userMessage: string;
   readonly retryAfter?: number;
   readonly details?: Record<string, unknown>;
+  private readonly statusOverride?: number;
 
   constructor(code: ErrorCode, userMessage?: string, options: AppErrorOptions = {}) {
     super(options.internal ?? userMessage ?? DEFAULT_MESSAGES[code], { cause: options.cause });
@@ -52,10 +55,11 @@ export class AppError extends Error {
     this.userMessage = userMessage ?? DEFAULT_MESSAGES[code];
     this.retryAfter = options.retryAfter;
     this.details = options.details;
+    this.statusOverride = options.status;
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return this.statusOverride ?? ERROR_STATUS[this.code];
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Articles: generated ones (owned by a user) and the showcase articles of the home page
@@ -21,6 +21,11 @@ export const articles = pgTable(
     authorName: text('author_name'),
     isPublic: boolean('is_public').notNull().default(false),
     isShowcase: boolean('is_showcase').notNull().default(false),
+    /** 'offline' when the offline composer wrote it, else the model's name. */
+    writtenBy: text('written_by'),
+    wordCount: integer('word_count').notNull().default(0),
+    /** Settings, sources, images and keywords of a generated article. */
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
@@ -31,3 +36,4 @@ export type ArticleRow = typeof articles.$inferSelect;
 
 export * from '../../accounts/tables.js';
 export * from '../../billing/tables.js';
+export * from '../../generation/tables.js';

@@ -15,6 +15,8 @@ import { createPaymentProvider, type PaymentSetup } from '../../billing/payment/
 import { registerSandboxRoutes } from '../../billing/payment/sandbox/sandbox-routes.js';
 import { registerBillingRoutes } from '../../billing/routes.js';
 import type { Config } from '../../config/env.js';
+import { registerGenerationRoutes } from '../../generation/routes.js';
+import { createGenerationServices, type GenerationOverrides, type GenerationServices } from '../../generation/services.js';
 import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
@@ -30,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider in use (the worker's sweepers share it). */
     payment: PaymentSetup;
+    /** The writing engine: event bus, queue and pipeline dependencies. */
+    generation: GenerationServices;
   }
 }
 
@@ -38,7 +42,7 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   /** Tests replace adapters here; production chooses them from the configuration. */
-  overrides?: { senders?: CodeSenders; storage?: ObjectStorage; payment?: PaymentSetup };
+  overrides?: { senders?: CodeSenders; storage?: ObjectStorage; payment?: PaymentSetup; generation?: GenerationOverrides };
 }
 
 /** Builds the HTTP app with every domain's routes. Listening is the caller's business. */
@@ -69,12 +73,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth(db, { publicUrl: config.publicUrl });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
+  const generation = createGenerationServices(config, { db, storage, logger }, deps.overrides?.generation);
+  app.decorate('generation', generation);
+  app.addHook('onClose', () => generation.close());
 
   app.get('/healthz', async () => ({ ok: true }));
   registerAccountRoutes(app, { db, auth, codes, storage, logger });
   registerBillingRoutes(app, { db, auth, logger, provider: payment.provider, notifyUrl: payment.notifyUrl });
   await registerNotifyRoutes(app, { db, logger, provider: payment.provider });
   if (payment.sandbox) registerSandboxRoutes(app, { db, auth, provider: payment.sandbox });
+  registerGenerationRoutes(app, { db, auth, bus: generation.bus, queue: generation.queue, costCoins: config.generation.costCoins });
   registerArticleRoutes(app, { db });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });

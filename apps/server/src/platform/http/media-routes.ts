@@ -3,12 +3,14 @@ import { notFound } from '../errors.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+/** Avatars and article images; every name in them is unique per upload or per article. */
+const MEDIA_FOLDERS = new Set(['avatars', 'articles']);
 
-/** Serves stored files (avatars). Names are unique per upload, so they are cached for good. */
+/** Serves stored files. Names are unique, so they are cached for good. */
 export function registerMediaRoutes(app: FastifyInstance, storage: ObjectStorage): void {
   app.get<{ Params: { folder: string; name: string } }>('/media/:folder/:name', async (request, reply) => {
     const { folder, name } = request.params;
-    if (folder !== 'avatars' || !NAME_PATTERN.test(name) || name.startsWith('.')) throw notFound('文件不存在');
+    if (!MEDIA_FOLDERS.has(folder) || !NAME_PATTERN.test(name) || name.startsWith('.')) throw notFound('文件不存在');
     const object = await storage.get(`${folder}/${name}`);
     if (!object) throw notFound('文件不存在');
     return reply

@@ -1,0 +1,137 @@
+import { countCjkLength } from '@tianma/shared';
+import type { ArticleBrief, CombinedArticle, Outline, SectionDraft } from '../agents/types.js';
+import { type ComposeContext, contextOf, rngFor, say, topicTags } from './compose-context.js';
+import { type Block, fitArticleLength, parseBlocks, renderBlocks, splitSentences } from './length-fitting.js';
+import {
+  CLAIM_LEADS,
+  CLOSING_TRANSITIONS,
+  CONCLUSION_START,
+  FIRST_TRANSITIONS,
+  GENERIC_CLAIMS,
+  INTRO_START,
+  SHORT_TRANSITIONS,
+  TRANSITION_START,
+  TRANSITIONS,
+  XHS_CLOSING_TRANSITIONS,
+  XHS_SHORT_TRANSITIONS,
+  XHS_TRANSITIONS,
+} from './phrasebook-common.js';
+import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
+import { slicedPool } from './seeded-random.js';
+import { topicLabel } from './topic-terms.js';
+
+/** A sentence without its decoration (emoji, bold marks, spaces), to test how it opens. */
+function bare(sentence: string): string {
+  return sentence.replace(/^(?:\s|\*|\p{Extended_Pictographic}|\uFE0F|\u200D)+/u, '');
+}
+
+/** Only the first section introduces and only the last one concludes. */
+function keepRoles(text: string, first: boolean, last: boolean): string {
+  return splitSentences(text)
+    .filter((sentence) => (first || !INTRO_START.test(bare(sentence))) && (last || !CONCLUSION_START.test(bare(sentence))))
+    .join('')
+    .trim();
+}
+
+const normalized = (text: string) => text.replace(/[\s\p{P}\p{S}]/gu, '');
+
+/** A transition the article has not used yet, rotated by the section's place. */
+function transitionFor(ctx: ComposeContext, heading: string, position: number, last: boolean, used: Set<string>): string {
+  const short = topicLabel(heading);
+  const fitsShort = countCjkLength(short) <= 8 && !short.includes('，');
+  let list: readonly string[];
+  if (ctx.xhs) list = last ? XHS_CLOSING_TRANSITIONS : fitsShort ? XHS_TRANSITIONS : XHS_SHORT_TRANSITIONS;
+  else if (position === 1) list = FIRST_TRANSITIONS;
+  else list = last ? CLOSING_TRANSITIONS : fitsShort ? TRANSITIONS : SHORT_TRANSITIONS;
+  const rotated = slicedPool(list, `${ctx.seed}|combine-transition`, 0, 1).map((template) => say(ctx, template, { short }));
+  const fresh = rotated.filter((text) => !used.has(text));
+  const choice = fresh.length > 0 ? fresh[position % fresh.length]! : rotated[position % rotated.length]!;
+  used.add(choice);
+  return choice;
+}
+
+/** Adds a transition unless the section's first paragraph already opens with one. */
+function withTransition(ctx: ComposeContext, blocks: Block[], heading: string, position: number, last: boolean, used: Set<string>): Block[] {
+  const at = blocks.findIndex((block) => block.kind === 'paragraph');
+  const opening = at >= 0 ? (splitSentences(blocks[at]!.text)[0] ?? '') : '';
+  if (at < 0 || TRANSITION_START.test(bare(opening))) return blocks;
+  const transition = transitionFor(ctx, heading, position, last, used);
+  const section = blocks[at]!.section;
+  if (ctx.xhs) {
+    const headingAt = blocks.findIndex((block) => block.kind === 'heading');
+    const place = headingAt >= 0 ? headingAt : at;
+    return [...blocks.slice(0, place), { kind: 'paragraph', text: transition, section }, ...blocks.slice(place)];
+  }
+  const target = blocks[at]!;
+  if (/^(\*\*|[-*+]\s|\d+\.\s)/.test(target.text)) {
+    return [...blocks.slice(0, at), { kind: 'paragraph', text: transition, section }, ...blocks.slice(at)];
+  }
+  return blocks.map((block, i) => (i === at ? { ...block, text: `${transition}${block.text}` } : block));
+}
+
+/**
+ * Fresh sentences for lengthening an article: reasoning sentences it does not contain yet,
+ * the one closest to the room left first.
+ */
+export function fillerSource(ctx: ComposeContext, existing: string, salt: string): (room: number) => string | undefined {
+  const rng = rngFor(ctx, `filler|${salt}`);
+  const claims = rng.shuffle([...ctx.shape.claims, ...GENERIC_CLAIMS].map((claim) => say(ctx, claim)));
+  const leads = rng.shuffle(CLAIM_LEADS.map((lead) => say(ctx, lead)));
+  // Claims the article does not make yet first; then other leads for the ones it makes.
+  const fresh = claims.filter((claim) => !existing.includes(claim)).map((claim, i) => `${leads[i % leads.length]!}，${claim}。`);
+  const pairs = claims.flatMap((claim, i) => leads.map((lead, j) => ({ text: `${lead}，${claim}。`, key: (i + j * 7) % leads.length })));
+  const reused = pairs.filter((pair) => pair.key === 0 && !existing.includes(pair.text)).map((pair) => pair.text);
+  const pool = [...fresh, ...reused];
+  return (room) => {
+    if (pool.length === 0) return undefined;
+    const window = Math.min(pool.length, 12);
+    let best = 0;
+    for (let i = 1; i < window; i += 1) {
+      if (Math.abs(countCjkLength(pool[i]!) - room) < Math.abs(countCjkLength(pool[best]!) - room)) best = i;
+    }
+    return pool.splice(best, 1)[0];
+  };
+}
+
+export function fitOptions(ctx: ComposeContext, markdown: string, protect: readonly string[], salt: string) {
+  const rng = rngFor(ctx, `fit|${salt}`);
+  return {
+    protect,
+    filler: fillerSource(ctx, markdown, salt),
+    newParagraphPrefix: ctx.xhs ? () => rng.pick(XHS_LINE_EMOJI) : undefined,
+  };
+}
+
+export function combineSections(brief: ArticleBrief, outline: Outline, sections: SectionDraft[]): CombinedArticle {
+  const ctx = contextOf(brief);
+  const ordered = [...sections].sort((a, b) => a.index - b.index);
+  const seen = new Set<string>();
+  // Transitions the sections already use count as used.
+  const written = ordered.map((draft) => draft.markdown).join('\n');
+  const transitions = new Set(
+    [...TRANSITIONS, ...SHORT_TRANSITIONS, ...FIRST_TRANSITIONS, ...CLOSING_TRANSITIONS].filter((text) => !text.includes('{') && written.includes(text)),
+  );
+  const blocks: Block[] = [{ kind: 'title', text: `# ${outline.title}`, section: 0 }];
+  for (const [position, draft] of ordered.entries()) {
+    const first = position === 0;
+    const last = position === ordered.length - 1 && !first;
+    let own = parseBlocks(draft.markdown)
+      .filter((block) => block.kind !== 'title' && block.kind !== 'tags')
+      .map((block) => (block.kind === 'paragraph' ? { ...block, text: keepRoles(block.text, first, last) } : block))
+      .filter((block) => {
+        if (!block.text) return false;
+        if (block.kind !== 'paragraph' && block.kind !== 'list') return true;
+        const key = normalized(block.text);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((block) => ({ ...block, section: position + 1 }));
+    if (!first) own = withTransition(ctx, own, draft.heading, position, last, transitions);
+    blocks.push(...own);
+  }
+  if (ctx.xhs) blocks.push({ kind: 'tags', text: topicTags(ctx), section: ordered.length + 1 });
+  const markdown = renderBlocks(blocks);
+  const fitted = fitArticleLength(markdown, brief.length, fitOptions(ctx, markdown, brief.seoKeywords, 'combine'));
+  return { title: outline.title, markdown: fitted };
+}

@@ -1,0 +1,251 @@
+import { countCjkLength } from '@tianma/shared';
+import type { Material, OutlineSection, SectionWritingInput } from '../agents/types.js';
+import { type ComposeContext, isQuestion, say, stripEnd } from './compose-context.js';
+import type { Piece } from './length-fitting.js';
+import { materialTitle, quotablePassages } from './material-quotes.js';
+import { chooseFacets, type Facet } from './phrasebook.js';
+import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
+import { personasFor } from './phrasebook-voices.js';
+import { type SeededRandom, slicedPool } from './seeded-random.js';
+import { topicLabel } from './topic-terms.js';
+
+/** What a section writer knows: the brief's context, the section, its room and its material. */
+export interface SectionPlan {
+  ctx: ComposeContext;
+  input: SectionWritingInput;
+  section: OutlineSection;
+  rng: SeededRandom;
+  /** CJK characters the text under the heading should have. */
+  target: number;
+  /** The materials this section cites, numbered [1].. in this order. */
+  materials: Material[];
+  tight: boolean;
+  /** The section opens with a question (the reference style hooks with questions). */
+  hooks: boolean;
+  /** Prefer short sentences (the reference style uses them). */
+  shortSentences: boolean;
+}
+
+/** The platform's closing line goes after everything else in a conclusion. */
+const CLOSING_GROUP = 10_000;
+
+export class PieceList {
+  readonly items: Piece[] = [];
+  private order = 0;
+
+  add(text: string, group: number, priority: number, block = false): void {
+    if (!text.trim()) return;
+    this.items.push({ text, group, order: this.order++, priority, block });
+  }
+
+  get length(): number {
+    return this.items.reduce((sum, piece) => sum + countCjkLength(piece.text), 0);
+  }
+}
+
+/**
+ * Reasoning sentences for a section: the type's claims first, then generic ones, each section
+ * starting at its own place. The lead depends on the claim and the section, so a claim that a
+ * long article uses twice never reads the same twice.
+ */
+function* claims(plan: SectionPlan): Generator<string> {
+  const { ctx, input } = plan;
+  const parts = input.outline.sections.length;
+  const all = [...ctx.shape.claims, ...GENERIC_CLAIMS];
+  const typed = slicedPool(ctx.shape.claims.map((_c, i) => i), `${ctx.seed}|type-claims`, input.index, parts);
+  const generic = slicedPool(GENERIC_CLAIMS.map((_c, i) => i + ctx.shape.claims.length), `${ctx.seed}|claims`, input.index, parts);
+  // This section's own share of each pool first, so sections do not repeat one another; the
+  // rest (other sections' shares) only when a long section runs out.
+  const ownTyped = Math.ceil(typed.length / parts);
+  const ownGeneric = Math.ceil(generic.length / parts);
+  const order = [...typed.slice(0, ownTyped), ...generic.slice(0, ownGeneric), ...typed.slice(ownTyped), ...generic.slice(ownGeneric)];
+  const leads = slicedPool(CLAIM_LEADS, `${ctx.seed}|leads`, 0, 1);
+  const recent: number[] = [];
+  for (let i = 0; ; i += 1) {
+    const id = order[i % order.length]!;
+    const round = Math.floor(i / order.length);
+    const claim = say(ctx, all[id]!);
+    // NOTE: mod 7 because an outline has at most 7 sections: two sections never both leave a claim bare.
+    const bare = round === 0 && (id * 3 + input.index) % 7 === 0;
+    if (bare) {
+      yield `${claim}。`;
+      continue;
+    }
+    // The lead follows the claim and the section; within a section no lead comes back too soon.
+    let lead = (id * 7 + input.index * 5 + round * 11) % leads.length;
+    while (recent.includes(lead)) lead = (lead + 1) % leads.length;
+    recent.push(lead);
+    if (recent.length > leads.length / 2) recent.shift();
+    yield `${say(ctx, leads[lead]!)}，${claim}。`;
+  }
+}
+
+/** Adds reasoning sentences until the pieces offer comfortably more than the target. */
+export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[], basePriority: number, tails = false): void {
+  const stream = claims(plan);
+  const want = plan.target * 1.6 + 80;
+  for (let i = 0; pieces.length < want && i < 400; i += 1) {
+    const text = stream.next().value as string;
+    const group = i < groups.length * 2 ? groups[i % groups.length]! : 100 + Math.floor(i / 2) * 10;
+    const priority = basePriority + Math.floor(i / Math.max(1, groups.length)) + (plan.shortSentences && countCjkLength(text) > 30 ? 2 : 0);
+    pieces.add(text, group, priority);
+  }
+  if (tails) pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
+}
+
+/** Quotes of the section's materials, each cited [n]; the first is essential. */
+export function addQuotes(plan: SectionPlan, pieces: PieceList, group: number): void {
+  const { ctx, rng, input } = plan;
+  const maxLength = Math.max(8, Math.min(48, Math.floor(plan.target * 0.45) - 8));
+  // Passages are ranked once per article (by the topic), and each section starts at its own
+  // place in that ranking, so sections quote different sentences while there are enough.
+  const parts = input.outline.sections.length;
+  for (const [j, material] of plan.materials.entries()) {
+    const passages = quotablePassages(material, maxLength, `${ctx.terms.topic}${ctx.terms.terms.join('')}`);
+    if (passages.length === 0) continue;
+    // The main quote may repeat another section's when passages are few; the extra ones never do.
+    const extra = [1, 2].map((k) => input.index + k * parts).filter((at) => at < passages.length);
+    const ordered = [passages[input.index % passages.length]!, ...extra.map((at) => passages[at]!)];
+    const slots = { cite: `[${j + 1}]`, title: materialTitle(material) };
+    const frames = plan.tight ? QUOTE_FRAMES.tight : material.source === 'knowledge' ? QUOTE_FRAMES.knowledge : QUOTE_FRAMES.web;
+    pieces.add(say(ctx, rng.pick(frames), { ...slots, quote: ordered[0]! }), group, j === 0 ? 0 : 1);
+    if (j === 0) pieces.add(say(ctx, rotated(plan, QUOTE_FRAMES.follow, 'follow', input.index)), group, 2);
+    for (const [k, passage] of ordered.slice(1, 3).entries()) {
+      pieces.add(say(ctx, rng.pick(QUOTE_FRAMES.again), { ...slots, quote: passage }), group + 1, 3 + k + j);
+    }
+  }
+}
+
+/**
+ * An example story: a person and a start, a turn and an end. Each slot of the article (section
+ * and place in it) gets its own combination, so two sections never tell the same story.
+ */
+export function exampleSentence(plan: SectionPlan, place: number): string {
+  const { ctx, rng, input } = plan;
+  const slot = input.index * 2 + place;
+  const personas = slicedPool(personasFor(ctx.slots.audience!), `${ctx.seed}|persona`, 0, 1);
+  const { starts, turns, ends } = ctx.shape.example;
+  const pick = (list: string[], salt: string, at: number) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at % list.length]!);
+  const lead = say(ctx, rng.pick(ctx.voice.exampleLeads), { persona: personas[slot % personas.length]! });
+  const start = pick(starts, 'start', slot);
+  const turn = pick(turns, 'turn', slot + 1 + Math.floor(slot / 3));
+  const end = pick(ends, 'end', 2 * slot + Math.floor(slot / 9));
+  return `${lead}${start}，${turn}，${end}。`;
+}
+
+/** A list rotated once per article: item `at` differs from one section to the next. */
+export function rotated(plan: SectionPlan, list: readonly string[], salt: string, at: number): string {
+  return slicedPool(list, `${plan.ctx.seed}|${salt}`, 0, 1)[at % list.length]!;
+}
+
+/** The bodies' short names: their facets (亮点、体验…) for our own outline, else their headings. */
+function bodyNames(plan: SectionPlan): string[] {
+  const bodies = plan.input.outline.sections.slice(1, -1);
+  const facets = chooseFacets(plan.ctx.brief.articleType, bodies.length);
+  return facets.length === bodies.length ? facets.map((facet) => facet.key) : bodies.map((section) => topicLabel(section.heading));
+}
+
+/** The facet a body section covers, by its place among the outline's body sections. */
+export function facetOf(plan: SectionPlan): Facet | undefined {
+  const bodies = plan.input.outline.sections.length - 2;
+  return chooseFacets(plan.ctx.brief.articleType, bodies)[plan.input.index - 1];
+}
+
+export function writeIntroduction(plan: SectionPlan): PieceList {
+  const { ctx, rng, input } = plan;
+  const pieces = new PieceList();
+  const verdict = say(ctx, rng.pick(ctx.shape.verdicts));
+  const opener = ctx.xhs || ctx.brief.platform === 'zhihu' ? rng.pick(ctx.platform.openers) : rng.pick(ctx.voice.intro);
+  // A short introduction with material keeps the quote and, on Zhihu, the verdict; the opener may go.
+  const openerPriority = plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
+  pieces.add(say(ctx, opener, { verdict }), 0, openerPriority);
+  if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
+  if (ctx.brief.platform !== 'wechat') pieces.add(say(ctx, rng.pick(ctx.voice.intro)), 0, 1);
+  const needs = input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
+  pieces.add(say(ctx, rng.pick(FRAMES.audience), { need: needs[0] ?? say(ctx, ctx.shape.needs[0]!) }), 10, 1);
+  pieces.add(say(ctx, rng.pick(ctx.shape.introLines)), 10, 1);
+  const questions = input.analysis.keyQuestions.filter(isQuestion).slice(0, 3).join('');
+  if (questions) pieces.add(say(ctx, rng.pick(FRAMES.preview), { questions }), 20, 2);
+  const names = bodyNames(plan);
+  if (names.length >= 2) pieces.add(say(ctx, rng.pick(FRAMES.steps), { list: names.join('、') }), 20, 2);
+  if (ctx.brief.platform !== 'zhihu') pieces.add(say(ctx, rng.pick(FRAMES.angle), { angle: stripEnd(input.analysis.angle) }), 20, 2);
+  addQuotes(plan, pieces, 30);
+  for (const [i, need] of needs.slice(1).entries()) pieces.add(say(ctx, FRAMES.moreNeeds[i % FRAMES.moreNeeds.length]!, { need }), 40, 3 + i);
+  pieces.add(exampleSentence(plan, 0), 50, 4);
+  addClaims(plan, pieces, [40, 60], 5);
+  pieces.add(rotated(plan, EDGE_TAILS.intro, 'edge', 0), 60, 20);
+  return pieces;
+}
+
+export function writeBody(plan: SectionPlan): PieceList {
+  const { ctx, rng, input, section } = plan;
+  const pieces = new PieceList();
+  const facet = facetOf(plan);
+  const question = section.keyPoints.find(isQuestion);
+  let points = section.keyPoints.filter((point) => !isQuestion(point)).map(stripEnd).filter(Boolean);
+  if (points.length === 0) points = (facet?.points ?? ctx.shape.claims).slice(0, 2).map((point) => say(ctx, point));
+  const groups = points.map((_point, j) => 10 + 20 * j);
+
+  // Some sections lead on by themselves; the combiner adds a transition to the others
+  // (always on Xiaohongshu, whose transitions stand before the heading).
+  if (input.index >= 2 && !plan.tight && !ctx.xhs && rng.chance(0.5)) {
+    const short = topicLabel(section.heading);
+    const fits = countCjkLength(short) <= 8 && !short.includes('，');
+    pieces.add(fits ? say(ctx, rotated(plan, TRANSITIONS, 'transition', input.index), { short }) : rotated(plan, SHORT_TRANSITIONS, 'transition', input.index), 0, 0);
+  }
+  if (question && !isQuestion(section.heading) && (plan.hooks || rng.chance(0.5))) {
+    const frames = question.includes('我') ? FRAMES.selfQuestion : FRAMES.question;
+    pieces.add(say(ctx, rng.pick(frames), { question }), 0, plan.hooks ? 0 : 2);
+  }
+  for (const [j, point] of points.entries()) {
+    const ordinal = points.length > 1 ? `${ctx.voice.ordinals[j % ctx.voice.ordinals.length]}，` : '';
+    // NOTE: 「首先，先…」 reads twice; the point's own 先 goes when an ordinal leads.
+    const sentence = `${ordinal}${ordinal && point.startsWith('先') ? point.slice(1) : point}。`;
+    pieces.add(ctx.brief.platform === 'zhihu' ? `**${sentence}**` : sentence, groups[j]!, j === 0 ? 0 : plan.tight ? 2 : 1);
+  }
+  const details = rng.shuffle(facet?.details ?? []).map((detail) => say(ctx, detail));
+  for (const [k, detail] of details.entries()) {
+    pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0));
+  }
+  // Asides of the style: each body section its own, a second one only while they last.
+  const bodies = input.outline.sections.length - 2;
+  const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
+  const aside = voices[(input.index - 1) % voices.length];
+  if (aside) pieces.add(say(ctx, aside), groups[0]!, 2);
+  const second = voices[input.index - 1 + bodies];
+  if (second) pieces.add(say(ctx, second), groups[groups.length - 1]!, 4);
+  if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), groups[0]!, 3);
+  addQuotes(plan, pieces, 15);
+  pieces.add(exampleSentence(plan, 0), 35, 3);
+  pieces.add(exampleSentence(plan, 1), 75, 7);
+  addClaims(plan, pieces, groups, 4, true);
+  return pieces;
+}
+
+export function writeConclusion(plan: SectionPlan): PieceList {
+  const { ctx, rng, input } = plan;
+  const pieces = new PieceList();
+  pieces.add(say(ctx, rng.pick(ctx.shape.conclusionLines)), 0, plan.tight ? 1 : 0);
+  if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
+  const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
+  if (bodies.length >= 2) {
+    if (ctx.brief.articleType === 'practical_guide' && !ctx.xhs) {
+      pieces.add(`回顾一下全文的几个步骤：\n\n${bodies.map((heading) => `- ${heading}`).join('\n')}`, 10, 2, true);
+    } else {
+      const shorts = bodyNames(plan);
+      const recap = say(ctx, rng.pick(FRAMES.recap), { list: shorts.join('、'), first: shorts[0]!, last: shorts[shorts.length - 1]! });
+      pieces.add(recap, 10, 1);
+    }
+  }
+  const points = input.outline.sections.slice(1, -1).map((section) => section.keyPoints.find((point) => !isQuestion(point)));
+  const names = bodyNames(plan);
+  const recapPoints = points.flatMap((point, i) => (point && names[i] ? [`${names[i]}——${stripEnd(point)}`] : []));
+  if (recapPoints.length >= 2) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
+  addQuotes(plan, pieces, 20);
+  pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
+  pieces.add(say(ctx, rng.pick(ctx.voice.outro)), 30, 1);
+  addClaims(plan, pieces, [40, 50], 4);
+  pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
+  pieces.add(say(ctx, rng.pick(ctx.platform.closers)), CLOSING_GROUP, plan.tight ? 3 : 1);
+  return pieces;
+}

@@ -1,0 +1,37 @@
+import type { ArticleBrief, Material, TopicAnalysis } from '../agents/types.js';
+import { contextOf, rngFor, say } from './compose-context.js';
+import { materialTitle } from './material-quotes.js';
+import { chooseFacets } from './phrasebook.js';
+
+/**
+ * The analysis from the brief alone: the type's angle, needs of the audience, the questions the
+ * type's facets answer (so the outline can head its sections with them) and search queries.
+ */
+export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]): TopicAnalysis {
+  const ctx = contextOf(brief);
+  const rng = rngFor(ctx, 'analysis');
+  const { shape, terms, slots } = ctx;
+
+  const needs = rng.sample(shape.needs, rng.range(3, 4)).map((need) => say(ctx, need));
+  needs.push(say(ctx, '{audience}最关心的，是{term}能带来什么实际的改变'));
+
+  const questionCount = rng.range(3, 5);
+  const facets = chooseFacets(brief.articleType, questionCount);
+  const keyQuestions = facets.map((facet) => say(ctx, facet.question));
+  const titled = materials.find((material) => materialTitle(material) !== '参考资料');
+  if (titled && keyQuestions.length < 5) {
+    keyQuestions.push(say(ctx, '《{title}》里的经验，对{audience}是否适用？', { title: materialTitle(titled) }));
+  }
+
+  const industry = slots.field === '这个领域' ? '' : brief.industry.trim();
+  const queries = [
+    terms.topic,
+    `${terms.main} ${shape.queryWords[0]}`,
+    [terms.main, industry, shape.queryWords[1]].filter(Boolean).join(' '),
+  ];
+  if (titled) queries.push(`${terms.main} ${materialTitle(titled)}`);
+  else if (terms.terms[1]) queries.push(`${terms.terms[1]} ${slots.audience}`);
+  const searchQueries = [...new Set(queries.map((query) => query.trim()).filter(Boolean))].slice(0, 4);
+
+  return { angle: `${say(ctx, shape.angle)}。`, audienceNeeds: needs.slice(0, 5), keyQuestions, searchQueries };
+}

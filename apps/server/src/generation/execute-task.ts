@@ -1,0 +1,113 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { releaseHold, settleHold } from '../billing/coin-holds.js';
+import { articles } from '../platform/db/schema.js';
+import { LlmError } from '../providers/llm/llm-port.js';
+import { runPipeline, TaskCancelled } from './pipeline.js';
+import { recordProgress } from './progress.js';
+import type { PipelineDeps, StoredRequest } from './stage-context.js';
+import { type GenerationTaskRow, generationTasks } from './tables.js';
+import { ABORT_SHUTDOWN } from './task-runner.js';
+import { UsageTally } from './usage-tally.js';
+
+const HEARTBEAT_MS = 10_000;
+
+/** The message a user sees when a task fails; internals stay in the log. */
+export function userFacingError(error: unknown): string {
+  if (error instanceof TaskCancelled) return '任务已取消';
+  if (error instanceof LlmError) {
+    if (error.code === 'CONTENT_REFUSED') return error.message;
+    if (error.code === 'RATE_LIMITED' || error.code === 'SERVER_ERROR' || error.code === 'TIMEOUT') return '模型服务繁忙，生成失败，请稍后重试';
+  }
+  return '生成过程出现错误，请稍后重试';
+}
+
+/**
+ * Runs one claimed task to its end: the pipeline, then — in one transaction — the article and
+ * the task's final state, then the coin settlement and the final event. Failure or cancellation
+ * releases the reserved coins. Every step is idempotent, so a task resumed after a crash ends the
+ * same way.
+ */
+export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, signal: AbortSignal): Promise<void> {
+  const { db, logger } = deps;
+  const heartbeat = setInterval(() => {
+    void db.update(generationTasks).set({ heartbeatAt: new Date() }).where(eq(generationTasks.id, task.id)).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const usage = new UsageTally();
+  const agents = deps.makeAgents((purpose, tokens) => usage.add(purpose, tokens));
+  try {
+    const article = await runPipeline(deps, agents, task, signal);
+    const request = task.request as StoredRequest;
+    const finished = await db.transaction(async (tx) => {
+      await tx
+        .insert(articles)
+        .values({
+          articleId: task.articleId,
+          userId: task.userId,
+          title: article.title,
+          summary: article.summary,
+          content: article.markdown,
+          imageUrl: article.coverUrl,
+          platform: request.brief.platform,
+          writtenBy: agents.writtenBy,
+          wordCount: article.wordCount,
+          metadata: {
+            offline: agents.offline,
+            brief: request.brief,
+            references: article.references.map(({ title, url, source }) => ({ title, url, source })),
+            taskId: task.taskId,
+          },
+        })
+        .onConflictDoNothing({ target: articles.articleId });
+      const [row] = await tx
+        .update(generationTasks)
+        .set({ status: 'completed', usage: usage.toJSON(), finishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running')))
+        .returning({ id: generationTasks.id });
+      return Boolean(row);
+    });
+    if (!finished) return; // cancelled or failed meanwhile; that path settled the coins
+    await settleHold(db, task.taskId, task.holdCoins);
+    await recordProgress(db, deps.bus, task, {
+      currentStep: 'completed',
+      details: { progress: 100, article_id: task.articleId, message: '文章生成完成', step_label: '完成' },
+    });
+  } catch (error) {
+    if (signal.aborted && signal.reason === ABORT_SHUTDOWN) {
+      // This process is stopping: hand the task back; another worker resumes it from its saved stages.
+      await db
+        .update(generationTasks)
+        .set({ status: 'queued', workerId: null, updatedAt: new Date() })
+        .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running')));
+      return;
+    }
+    const cancelled = error instanceof TaskCancelled || signal.aborted;
+    const message = cancelled ? '任务已取消' : userFacingError(error);
+    if (!cancelled) logger.error({ err: error, taskId: task.taskId }, 'generation failed');
+    await failTask(deps, task, message, cancelled ? 'cancelled' : 'error');
+    await db.update(generationTasks).set({ usage: usage.toJSON() }).where(eq(generationTasks.id, task.id));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Ends a task as failed (or cancelled): state, refund and the final error event, each once. */
+export async function failTask(
+  deps: Pick<PipelineDeps, 'db' | 'bus'>,
+  task: Pick<GenerationTaskRow, 'id' | 'taskId' | 'articleId'>,
+  message: string,
+  status: 'error' | 'cancelled' = 'error',
+): Promise<boolean> {
+  const [row] = await deps.db
+    .update(generationTasks)
+    .set({ status, error: message, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(generationTasks.id, task.id), inArray(generationTasks.status, ['queued', 'running'])))
+    .returning({ id: generationTasks.id });
+  if (!row) return false;
+  await releaseHold(deps.db, task.taskId, status === 'cancelled' ? '创作取消退回' : '创作失败退回');
+  await recordProgress(deps.db, deps.bus, task, {
+    currentStep: 'error',
+    details: { error: message, message, article_id: task.articleId },
+  });
+  return true;
+}

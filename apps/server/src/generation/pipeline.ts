@@ -1,0 +1,107 @@
+import { type GenerationStep, stepLabel, stepPercent } from '@tianma/shared';
+import type { Agents, Material, Outline, SectionDraft, SeoResult, StyleProfile, TopicAnalysis } from './agents/types.js';
+import { renumberCitations } from './citations.js';
+import { recordProgress } from './progress.js';
+import { mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';
+import { assembleArticle, type FinalArticle } from './stages/assemble.js';
+import { generateImages, type PlacedImage } from './stages/images.js';
+import { fitBudgets } from './stages/outline.js';
+import { searchAndExtract } from './stages/search.js';
+import { researchSections } from './stages/section-research.js';
+import type { GenerationTaskRow } from './tables.js';
+
+export class TaskCancelled extends Error {
+  override name = 'TaskCancelled';
+}
+
+/**
+ * The multi-agent pipeline (content-creation §4): every stage reports its step with the spec's
+ * percentage, and every stage output is saved, so a resumed task continues where it stopped.
+ * Standard flow: 10 steps; advanced adds the reference style and SEO.
+ */
+export async function runPipeline(deps: PipelineDeps, agents: Agents, task: GenerationTaskRow, signal: AbortSignal): Promise<FinalArticle> {
+  const request = task.request as StoredRequest;
+  const { brief } = request;
+  const advanced = task.advanced;
+  let currentStep: GenerationStep = 'search_and_extract';
+  let percent = 0;
+
+  const progress = (details: Record<string, unknown>) =>
+    recordProgress(deps.db, deps.bus, task, {
+      currentStep,
+      details: { progress: percent, article_id: task.articleId, step_label: stepLabel(currentStep), ...details },
+    });
+  const enter = async (step: GenerationStep, message?: string) => {
+    if (signal.aborted) throw new TaskCancelled();
+    currentStep = step;
+    percent = stepPercent(step, advanced) ?? percent;
+    await progress({ message: message ?? `${stepLabel(step)}中...` });
+  };
+  const ctx: StageContext = { deps, agents, task, request, signal, report: (details) => progress(details).then(() => undefined) };
+  const saved = <T>(key: string, compute: () => Promise<T>) => savedOutput(ctx, key, compute);
+
+  await enter('search_and_extract', '正在检索资料...');
+  const materials = await saved<Material[]>('search', () => searchAndExtract(ctx));
+
+  await enter('analyze_topic', '正在分析主题、受众需求与关键问题...');
+  const analysis = await saved<TopicAnalysis>('analysis', () => agents.analyzeTopic({ brief, materials }));
+
+  let style: StyleProfile | undefined;
+  if (advanced) {
+    await enter('extract_reference_style', request.reference?.text ? '正在提取参考文章风格...' : '未提供参考文章，跳过风格提取');
+    const referenceText = request.reference?.text;
+    if (referenceText) style = await saved<StyleProfile>('style', () => agents.extractStyle({ brief, referenceText }));
+  }
+
+  await enter('create_enhanced_outline', '正在生成文章大纲与字数分配...');
+  const outline = await saved<Outline>('outline', async () => fitBudgets(await agents.outline({ brief, analysis, materials, style }), brief.length));
+
+  await enter('parallel_section_research', '正在为各章节匹配资料...');
+  const sectionMaterials = await saved<Material[][]>('research', async () => researchSections(outline, materials));
+
+  await enter('parallel_section_generation', `正在并行撰写 ${outline.sections.length} 个章节...`);
+  let written = 0;
+  const gist = (i: number) => {
+    const section = outline.sections[i];
+    return section ? `${section.heading}：${section.keyPoints.slice(0, 2).join('；')}` : undefined;
+  };
+  const sections = await mapWithConcurrency(outline.sections, deps.sectionConcurrency, async (_section, index) => {
+    const draft = await saved<SectionDraft>(`section:${index}`, () =>
+      agents.writeSection({
+        brief,
+        outline,
+        analysis,
+        index,
+        materials: sectionMaterials[index] ?? [],
+        style,
+        previousGist: gist(index - 1),
+        nextGist: gist(index + 1),
+      }),
+    );
+    written += 1;
+    if (signal.aborted) throw new TaskCancelled();
+    await ctx.report({ message: `已完成 ${written}/${outline.sections.length} 个章节` });
+    return draft;
+  });
+
+  await enter('generate_image_position_info', '正在规划配图位置...');
+  const plans = await saved('image-plans', () => agents.planImages({ brief, outline }));
+
+  await enter('generate_image', '正在生成配图...');
+  const images = await saved<PlacedImage[]>('images', () => generateImages(ctx, plans));
+
+  await enter('combine_sections', '正在合并章节，统一衔接与风格...');
+  const { sections: cited, references } = renumberCitations(sections);
+  const combined = await saved('combined', () =>
+    agents.combine({ brief, outline, sections: sections.map((section, i) => ({ ...section, markdown: cited[i]! })) }),
+  );
+
+  await enter('generate_article', '正在生成最终文章...');
+  let article = combined;
+  if (advanced && request.seo?.enabled) {
+    await enter('apply_seo_optimization', '正在进行 SEO 优化...');
+    const seo = await saved<SeoResult>('seo', () => agents.optimizeSeo({ brief, article: combined, keywords: request.seo?.keywords ?? [] }));
+    article = { title: seo.title, markdown: seo.markdown };
+  }
+  return assembleArticle(article, images, references, outline);
+}

@@ -1,0 +1,96 @@
+import { generateRequestSchema } from '@tianma/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Auth, assertSameUser } from '../accounts/auth.js';
+import { renderMarkdown } from '../articles/render-html.js';
+import type { Db } from '../platform/db/index.js';
+import { articles } from '../platform/db/schema.js';
+import { AppError } from '../platform/errors.js';
+import { createTask } from './create-task.js';
+import type { EventBus } from './events.js';
+import { failTask } from './execute-task.js';
+import { isFinalTask, streamTask } from './stream.js';
+import { generationTasks } from './tables.js';
+import type { TaskQueue } from './task-runner.js';
+
+export interface GenerationRouteDeps {
+  db: Db;
+  auth: Auth;
+  bus: EventBus;
+  queue: TaskQueue;
+  costCoins: number;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const statusShape = { config: { errorShape: 'status' as const } };
+
+export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
+  const { db, auth } = deps;
+
+  /** The signed-in user's own task, or 404 (another user's task does not exist for them). */
+  const ownTask = async (userId: number, taskId: string) => {
+    if (!ID_PATTERN.test(taskId)) throw new AppError('NOT_FOUND', '任务不存在');
+    const [task] = await db
+      .select()
+      .from(generationTasks)
+      .where(and(eq(generationTasks.taskId, taskId), eq(generationTasks.userId, userId)));
+    if (!task) throw new AppError('NOT_FOUND', '任务不存在');
+    return task;
+  };
+
+  app.post('/api/v1/articles/generate', statusShape, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const body = generateRequestSchema.parse(request.body);
+    assertSameUser(current, body.deepspaceId);
+    const task = await createTask(db, current.user, body, deps.costCoins);
+    await deps.queue.enqueue(task.taskId);
+    return { status: 'success', code: 0, message: '创作任务已开始', error: null, task_id: task.taskId, article_id: task.articleId };
+  });
+
+  app.get<{ Params: { taskId: string } }>('/api/v1/articles/generate/stream/:taskId', statusShape, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const task = await ownTask(current.user.id, request.params.taskId);
+    await streamTask(deps, request, reply, task);
+  });
+
+  app.get<{ Params: { taskId: string } }>('/api/v1/articles/:taskId/status', statusShape, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const task = await ownTask(current.user.id, request.params.taskId);
+    reply.header('Cache-Control', 'no-store');
+    return { currentStep: task.currentStep, details: task.details, status: task.status, task_id: task.taskId, article_id: task.articleId, eventId: task.eventSeq };
+  });
+
+  app.post<{ Params: { taskId: string } }>('/api/v1/articles/:taskId/cancel', statusShape, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const task = await ownTask(current.user.id, request.params.taskId);
+    if (isFinalTask(task)) throw new AppError('CONFLICT', '任务已结束，无法取消');
+    await failTask(deps, task, '任务已取消', 'cancelled');
+    await deps.queue.cancel(task.taskId);
+    return { status: 'success', code: 0, message: '任务已取消' };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { content_type?: string } }>('/api/v1/articles/articles/:id', statusShape, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const { id } = request.params;
+    const contentType = request.query.content_type ?? 'md';
+    if (contentType !== 'md' && contentType !== 'html') throw new AppError('BAD_REQUEST', 'content_type 只能是 md 或 html');
+    if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', '文章不存在');
+    const [article] = await db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.articleId, id), eq(articles.userId, current.user.id)));
+    if (!article) throw new AppError('NOT_FOUND', '文章不存在');
+    reply.header('Cache-Control', 'no-store');
+    return {
+      code: 0,
+      status: 'success',
+      article_id: article.articleId,
+      title: article.title,
+      content: contentType === 'html' ? renderMarkdown(article.content) : article.content,
+      written_by: article.writtenBy,
+      offline: article.writtenBy === 'offline',
+      word_count: article.wordCount,
+      created_at: article.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import type { Db } from '../platform/db/index.js';
+import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import { CardImageRenderer } from '../providers/images/card-renderer.js';
+import { FallbackImages } from '../providers/images/fallback-images.js';
+import type { ImagePort } from '../providers/images/image-port.js';
+import { OpenAiImages } from '../providers/images/openai-images.js';
+import { createSearchPort } from '../providers/search/registry.js';
+import { OpenAiCompatibleLlm } from '../providers/llm/openai-compatible.js';
+import { LlmAgents } from './agents/llm-agents.js';
+import type { Agents } from './agents/types.js';
+import { OfflineComposer } from './composer/offline-composer.js';
+import { type EventBus, InProcessEventBus } from './events.js';
+import { executeTask } from './execute-task.js';
+import type { PipelineDeps } from './stage-context.js';
+import { InProcessTaskRunner, type TaskQueue } from './task-runner.js';
+
+export interface GenerationServices {
+  bus: EventBus;
+  queue: TaskQueue;
+  pipeline: PipelineDeps;
+  close(): Promise<void>;
+}
+
+export interface GenerationOverrides {
+  agents?: Agents;
+  images?: ImagePort;
+  /** false: this process only enqueues (role api); workers elsewhere run the tasks. */
+  runWorker?: boolean;
+}
+
+function createImages(config: Config, logger: Logger): ImagePort {
+  const cards = new CardImageRenderer();
+  if (config.images.provider === 'cards') return cards;
+  return new FallbackImages({
+    primary: new OpenAiImages({ baseUrl: config.images.baseUrl, apiKey: config.images.apiKey, model: config.images.model }),
+    fallback: cards,
+    onFallback: (error) => logger.warn({ err: error }, 'image generation failed; a card is used instead'),
+  });
+}
+
+/**
+ * The writing engine's parts, chosen by configuration: the agents (the offline composer until a
+ * model is configured), web search (none by default), images (the card renderer by default), the
+ * event bus and the task queue with its worker.
+ */
+export function createGenerationServices(
+  config: Config,
+  deps: { db: Db; storage: ObjectStorage; logger: Logger },
+  overrides: GenerationOverrides = {},
+): GenerationServices {
+  const bus = new InProcessEventBus();
+  const llm = config.llm;
+  const offline = new OfflineComposer();
+  const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
+    ? () => overrides.agents!
+    : llm
+      ? (onUsage) => {
+          const model = new OpenAiCompatibleLlm({
+            baseUrl: llm.baseUrl,
+            apiKey: llm.apiKey,
+            model: llm.model,
+            models: { outline: llm.outlineModel, writing: llm.writingModel },
+            timeoutMs: llm.timeoutMs,
+          });
+          return new LlmAgents(model, { model: llm.writingModel ?? llm.model, onUsage });
+        }
+      : () => offline;
+  const pipeline: PipelineDeps = {
+    db: deps.db,
+    bus,
+    makeAgents,
+    search: createSearchPort(config.search),
+    images: overrides.images ?? createImages(config, deps.logger),
+    storage: deps.storage,
+    logger: deps.logger,
+    sectionConcurrency: config.generation.sectionConcurrency,
+  };
+  const runWorker = overrides.runWorker ?? true;
+  const queue = new InProcessTaskRunner(
+    deps.db,
+    runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null,
+    deps.logger,
+    config.generation.concurrency,
+  );
+  return {
+    bus,
+    queue,
+    pipeline,
+    close: async () => {
+      await queue.close();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { countCjkLength, stripMarkdown, truncate } from '@tianma/shared';
+import type { CombinedArticle, Material, Outline } from '../agents/types.js';
+import { dropDanglingMarkers, referenceList } from '../citations.js';
+import type { PlacedImage } from './images.js';
+
+export interface FinalArticle {
+  title: string;
+  markdown: string;
+  summary: string;
+  coverUrl: string | null;
+  wordCount: number;
+  references: Material[];
+}
+
+/** Inserts an image line at index `at`, with a blank line on each side. */
+function insertAfter(lines: string[], at: number, markdown: string): void {
+  lines.splice(at, 0, '', markdown, '');
+}
+
+/**
+ * Places each section image at the end of its section, found by the section's heading. Without
+ * headings (Xiaohongshu writes none), an image goes after the paragraph at the same relative
+ * position in the article.
+ */
+function placeSectionImages(markdown: string, images: PlacedImage[], outline: Outline): string {
+  const lines = markdown.split('\n');
+  const sectionImages = images.filter((image) => image.sectionIndex >= 0).sort((a, b) => b.sectionIndex - a.sectionIndex);
+  for (const image of sectionImages) {
+    const heading = outline.sections[image.sectionIndex]?.heading;
+    const tag = `![${image.caption}](${image.url})`;
+    const start = heading ? lines.findIndex((line) => /^#{2,3} /.test(line) && line.replace(/^#+\s*/, '').trim() === heading.trim()) : -1;
+    if (start >= 0) {
+      let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
+      if (end < 0) end = lines.length;
+      while (end > start + 1 && lines[end - 1]!.trim() === '') end -= 1;
+      insertAfter(lines, end, tag);
+      continue;
+    }
+    const paragraphEnds = lines.map((line, i) => (line.trim() && !lines[i + 1]?.trim() && !/^#/.test(line) ? i + 1 : -1)).filter((i) => i > 0);
+    if (paragraphEnds.length === 0) continue;
+    const share = (image.sectionIndex + 1) / (outline.sections.length + 1);
+    insertAfter(lines, paragraphEnds[Math.min(paragraphEnds.length - 1, Math.floor(share * paragraphEnds.length))]!, tag);
+  }
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/**
+ * Stage 10: the article as it will be stored. Section images go at the end of their sections, the
+ * cover under the title, dangling [n] markers are dropped, and the reference list closes the
+ * article when sources exist.
+ */
+export function assembleArticle(article: CombinedArticle, images: PlacedImage[], references: Material[], outline: Outline): FinalArticle {
+  const cover = images.find((image) => image.sectionIndex < 0);
+  let markdown = placeSectionImages(article.markdown, images, outline);
+  if (cover) markdown = markdown.replace(/^(# .+\n)/, `$1\n![${cover.caption}](${cover.url})\n`);
+  markdown = dropDanglingMarkers(markdown, references.length).trimEnd();
+  const refs = referenceList(references);
+  if (refs) markdown = `${markdown}\n\n${refs}`;
+
+  // The summary is the first real paragraph: headings, images and markers are not prose.
+  const body = stripMarkdown(article.markdown.replace(/^#{1,6} .*$/gm, '')).replace(/\[\d+\]/g, '');
+  const firstParagraph = body.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).find((p) => countCjkLength(p) >= 20) ?? body;
+  return {
+    title: article.title,
+    markdown: `${markdown}\n`,
+    summary: truncate(firstParagraph.replace(/\s+/g, ' ').trim(), 120, '…'),
+    coverUrl: cover?.url ?? null,
+    wordCount: countCjkLength(stripMarkdown(article.markdown)),
+    references,
+  };
+}

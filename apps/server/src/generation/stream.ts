@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../platform/db/index.js';
+import type { EventBus, ProgressEvent } from './events.js';
+import { generationEvents, type GenerationTaskRow, generationTasks } from './tables.js';
+
+export const HEARTBEAT_INTERVAL_MS = 15_000;
+export const GLOBAL_LIMIT_MS = 18 * 60 * 1000;
+const FINAL_STEPS = new Set(['completed', 'error']);
+
+export function isFinalTask(task: Pick<GenerationTaskRow, 'status'>): boolean {
+  return task.status === 'completed' || task.status === 'error' || task.status === 'cancelled';
+}
+
+function toEvent(row: typeof generationEvents.$inferSelect): ProgressEvent {
+  return { seq: row.seq, type: row.type as ProgressEvent['type'], currentStep: row.currentStep, details: row.details as Record<string, unknown> };
+}
+
+function frame(event: { id?: number; data: unknown }): string {
+  return `${event.id !== undefined ? `id: ${event.id}\n` : ''}data: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * The progress stream of one task (API.md): `connection_established`, then the events the client
+ * missed (after `Last-Event-ID`) or the current state, then live events, each with its `id`;
+ * heartbeats every 15 s; `global_timeout` at 18 minutes; the stream ends after the final event.
+ */
+export async function streamTask(
+  deps: { db: Db; bus: EventBus },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  task: GenerationTaskRow,
+  timing = { heartbeatMs: HEARTBEAT_INTERVAL_MS, globalLimitMs: GLOBAL_LIMIT_MS, catchUpMs: 1000 },
+): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'X-Request-Id': request.id,
+  });
+  raw.write('retry: 3000\n\n');
+
+  let lastSent = 0;
+  let ended = false;
+  const pending: ProgressEvent[] = [];
+  let replaying = true;
+  const timers: NodeJS.Timeout[] = [];
+  let unsubscribe: () => void = () => undefined;
+
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    for (const timer of timers) clearTimeout(timer);
+    unsubscribe();
+    raw.end();
+  };
+  const send = (event: ProgressEvent) => {
+    if (ended || event.seq <= lastSent) return;
+    lastSent = event.seq;
+    raw.write(frame({ id: event.seq, data: { type: event.type, currentStep: event.currentStep, details: event.details } }));
+    if (FINAL_STEPS.has(event.currentStep)) end();
+  };
+  request.raw.on('close', end);
+
+  // Subscribe before reading the database so nothing published in between is lost.
+  unsubscribe = await deps.bus.subscribe(task.taskId, (event) => (replaying ? pending.push(event) : send(event)));
+  raw.write(frame({ data: { type: 'connection_established', currentStep: task.currentStep, details: { message: '已连接到生成服务' } } }));
+
+  const lastEventId = Number(request.headers['last-event-id']);
+  if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
+    lastSent = lastEventId;
+    const missed = await deps.db
+      .select()
+      .from(generationEvents)
+      .where(and(eq(generationEvents.taskId, task.id), gt(generationEvents.seq, lastEventId)))
+      .orderBy(asc(generationEvents.seq));
+    for (const row of missed) send(toEvent(row));
+  } else {
+    const [current] = await deps.db.select().from(generationTasks).where(eq(generationTasks.id, task.id));
+    if (current && current.eventSeq > 0) {
+      send({ seq: current.eventSeq, type: 'progress', currentStep: current.currentStep, details: current.details as Record<string, unknown> });
+    }
+  }
+  replaying = false;
+  for (const event of pending.splice(0)) send(event);
+  if (ended) return;
+  // A finished task whose final event the client already had: nothing more will come.
+  const [latest] = await deps.db.select({ status: generationTasks.status }).from(generationTasks).where(eq(generationTasks.id, task.id));
+  if (!latest || isFinalTask(latest)) {
+    end();
+    return;
+  }
+
+  // Events published in another process reach this one through the bus when Redis is configured;
+  // reading the task's event log every second also covers a process without it, and any gap.
+  const catchUp = async () => {
+    if (ended) return;
+    const rows = await deps.db
+      .select()
+      .from(generationEvents)
+      .where(and(eq(generationEvents.taskId, task.id), gt(generationEvents.seq, lastSent)))
+      .orderBy(asc(generationEvents.seq));
+    for (const row of rows) send(toEvent(row));
+    if (!ended) timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
+  };
+  timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
+
+  const beat = () => {
+    if (ended) return;
+    raw.write(': heartbeat\n\n');
+    timers.push(setTimeout(beat, timing.heartbeatMs));
+  };
+  timers.push(setTimeout(beat, timing.heartbeatMs));
+  const remaining = task.createdAt.getTime() + timing.globalLimitMs - Date.now();
+  timers.push(
+    setTimeout(() => {
+      if (ended) return;
+      const minutes = Math.round(timing.globalLimitMs / 60_000);
+      raw.write(
+        frame({
+          data: {
+            type: 'global_timeout',
+            currentStep: task.currentStep,
+            details: { message: `任务执行超时（${minutes}分钟），后台任务仍在执行中，请稍后在"我的文章"中查看`, duration: minutes },
+          },
+        }),
+      );
+      end();
+    }, Math.max(0, remaining)),
+  );
+}

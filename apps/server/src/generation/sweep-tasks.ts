@@ -1,0 +1,48 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/index.js';
+import type { EventBus } from './events.js';
+import { failTask } from './execute-task.js';
+import { generationTasks } from './tables.js';
+
+/** A running task whose worker has not been heard from for this long has lost its worker. */
+export const STALE_AFTER_MS = 2 * 60 * 1000;
+/** Tries before a task whose workers keep vanishing is given up and refunded. */
+export const MAX_ATTEMPTS = 3;
+/** However it is going, a task running this long is ended and refunded. */
+export const HARD_LIMIT_MS = 45 * 60 * 1000;
+
+/**
+ * The sweeper's part for generation: a task whose worker vanished goes back to the queue (its
+ * saved stages make the retry cheap) or, after MAX_ATTEMPTS, ends as failed with its coins
+ * refunded; so does any task past the hard limit. Answers how many tasks it touched.
+ */
+export async function sweepStaleTasks(deps: { db: Db; bus: EventBus }, now = new Date()): Promise<number> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
+  const tooOld = new Date(now.getTime() - HARD_LIMIT_MS);
+  const stale = await deps.db
+    .select()
+    .from(generationTasks)
+    .where(
+      or(
+        and(eq(generationTasks.status, 'running'), lt(generationTasks.heartbeatAt, staleBefore)),
+        and(or(eq(generationTasks.status, 'running'), eq(generationTasks.status, 'queued')), lt(generationTasks.createdAt, tooOld)),
+      ),
+    )
+    .limit(100);
+  let touched = 0;
+  for (const task of stale) {
+    if (task.createdAt < tooOld) {
+      if (await failTask(deps, task, '任务执行超时，已自动结束并退回金币')) touched += 1;
+    } else if (task.attempts >= MAX_ATTEMPTS) {
+      if (await failTask(deps, task, '生成服务多次中断，任务已结束并退回金币')) touched += 1;
+    } else {
+      const [row] = await deps.db
+        .update(generationTasks)
+        .set({ status: 'queued', workerId: null, updatedAt: now })
+        .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running'), sql`${generationTasks.heartbeatAt} < ${staleBefore}`))
+        .returning({ id: generationTasks.id });
+      if (row) touched += 1;
+    }
+  }
+  return touched;
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Db, queryRows } from '../platform/db/index.js';
+import { type GenerationTaskRow, generationTasks } from './tables.js';
+
+/**
+ * The job queue port. The in-process runner (default) claims queued tasks from the database
+ * itself; a BullMQ implementation takes over when Redis is configured.
+ */
+export interface TaskQueue {
+  /** Tells the workers a task is waiting. Tasks are persisted first, so nothing is lost if this is missed. */
+  enqueue(taskId: string): Promise<void>;
+  /** Asks whichever worker runs the task to stop it. */
+  cancel(taskId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type TaskHandler = (task: GenerationTaskRow, signal: AbortSignal) => Promise<void>;
+
+const POLL_MS = 2000;
+
+/** Why a running task's signal was aborted. */
+export const ABORT_CANCEL = 'cancel';
+export const ABORT_SHUTDOWN = 'shutdown';
+
+/**
+ * Runs up to `concurrency` tasks at once in this process. Claiming is one UPDATE over
+ * `FOR UPDATE SKIP LOCKED`, so several processes sharing one PostgreSQL never run a task twice.
+ */
+export class InProcessTaskRunner implements TaskQueue {
+  readonly workerId = `worker-${randomUUID()}`;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private claiming = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handler: TaskHandler | null,
+    private readonly logger: Logger,
+    private readonly concurrency = 4,
+  ) {
+    if (handler) {
+      this.timer = setInterval(() => this.pump(), POLL_MS);
+      this.timer.unref();
+    }
+  }
+
+  async enqueue(): Promise<void> {
+    this.pump();
+  }
+
+  async cancel(taskId: string): Promise<void> {
+    this.running.get(taskId)?.controller.abort(ABORT_CANCEL);
+  }
+
+  /** Claims and starts tasks while there is room. */
+  pump(): void {
+    if (!this.handler || this.claiming || this.closed) return;
+    this.claiming = true;
+    void this.claimLoop()
+      .catch((error) => this.logger.error({ err: error }, 'claiming generation tasks failed'))
+      .finally(() => {
+        this.claiming = false;
+      });
+  }
+
+  private async claimLoop(): Promise<void> {
+    while (!this.closed && this.running.size < this.concurrency) {
+      const task = await this.claimNext();
+      if (!task) return;
+      const controller = new AbortController();
+      const done = this.handler!(task, controller.signal)
+        .catch((error) => this.logger.error({ err: error, taskId: task.taskId }, 'generation task crashed'))
+        .finally(() => {
+          this.running.delete(task.taskId);
+          this.pump();
+        });
+      this.running.set(task.taskId, { controller, done });
+    }
+  }
+
+  private async claimNext(): Promise<GenerationTaskRow | null> {
+    const [row] = await queryRows<{ id: number }>(
+      this.db,
+      sql`UPDATE ${generationTasks}
+          SET status = 'running', worker_id = ${this.workerId}, attempts = attempts + 1,
+              started_at = coalesce(started_at, now()), heartbeat_at = now(), updated_at = now()
+          WHERE id = (
+            SELECT id FROM ${generationTasks} WHERE status = 'queued'
+            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+          )
+          RETURNING id`,
+    );
+    if (!row) return null;
+    const [task] = await this.db.select().from(generationTasks).where(sql`${generationTasks.id} = ${row.id}`);
+    return task ?? null;
+  }
+
+  /** Whether this process is running the task (the stream's cancel and the tests use it). */
+  isRunning(taskId: string): boolean {
+    return this.running.has(taskId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    // Running tasks go back to the queue (their saved stages survive) rather than failing.
+    for (const { controller } of this.running.values()) controller.abort(ABORT_SHUTDOWN);
+    await Promise.all([...this.running.values()].map((entry) => entry.done));
+  }
+}

@@ -1,0 +1,20 @@
+import type { LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
+import { addUsage, NO_USAGE } from '../providers/llm/llm-port.js';
+
+/** Token usage of one task, per stage (the agent's purpose) and in total; stored on the task row. */
+export class UsageTally {
+  private readonly byStage = new Map<LlmPurpose, TokenUsage & { calls: number }>();
+
+  add(purpose: LlmPurpose, usage: TokenUsage): void {
+    const current = this.byStage.get(purpose) ?? { ...NO_USAGE, calls: 0 };
+    this.byStage.set(purpose, { ...addUsage(current, usage), calls: current.calls + 1 });
+  }
+
+  total(): TokenUsage {
+    return [...this.byStage.values()].reduce<TokenUsage>((sum, usage) => addUsage(sum, usage), NO_USAGE);
+  }
+
+  toJSON(): { total: TokenUsage; stages: Record<string, TokenUsage & { calls: number }> } {
+    return { total: this.total(), stages: Object.fromEntries(this.byStage) };
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Outline } from '../../src/generation/agents/types.js';
+import { assembleArticle } from '../../src/generation/stages/assemble.js';
+
+const outline: Outline = {
+  title: '标题',
+  sections: [
+    { heading: '开篇', keyPoints: [], budget: 100, role: 'introduction' },
+    { heading: '第一步', keyPoints: [], budget: 100, role: 'body' },
+    { heading: '第二步', keyPoints: [], budget: 100, role: 'body' },
+  ],
+};
+const images = [
+  { sectionIndex: -1, url: '/media/articles/a-0.png', caption: '封面' },
+  { sectionIndex: 1, url: '/media/articles/a-1.png', caption: '第一步配图' },
+];
+
+describe('assembleArticle', () => {
+  it('puts the cover under the title and a section image at the end of its section', () => {
+    const markdown = '# 标题\n\n## 开篇\n\n引言段落。\n\n## 第一步\n\n第一步的内容。\n\n第二段。\n\n## 第二步\n\n结尾。\n';
+    const result = assembleArticle({ title: '标题', markdown }, images, [], outline);
+    expect(result.markdown).toBe(
+      '# 标题\n\n![封面](/media/articles/a-0.png)\n\n## 开篇\n\n引言段落。\n\n## 第一步\n\n第一步的内容。\n\n第二段。\n\n![第一步配图](/media/articles/a-1.png)\n\n## 第二步\n\n结尾。\n',
+    );
+    expect(result.coverUrl).toBe('/media/articles/a-0.png');
+  });
+
+  it('places images by position when the article has no section headings (Xiaohongshu)', () => {
+    const markdown = '# 标题✨\n\n第一段。\n\n第二段。\n\n第三段。\n\n第四段。\n\n#早起 #自律\n';
+    const result = assembleArticle({ title: '标题✨', markdown }, images, [], outline);
+    const lines = result.markdown.split('\n').filter(Boolean);
+    expect(lines.indexOf('![第一步配图](/media/articles/a-1.png)')).toBeGreaterThan(lines.indexOf('第一段。'));
+    expect(lines.at(-1)).toBe('#早起 #自律');
+  });
+
+  it('closes with the reference list and drops markers without a source', () => {
+    const markdown = '# 标题\n\n## 开篇\n\n有出处[1]，没出处[2]。\n';
+    const result = assembleArticle({ title: '标题', markdown }, [], [{ id: 'w', source: 'web', title: '资料', url: 'https://a.cn', content: '' }], outline);
+    expect(result.markdown).toContain('有出处[1]，没出处。');
+    expect(result.markdown.trimEnd().endsWith('1. [资料](https://a.cn)')).toBe(true);
+    expect(result.summary).toBe('有出处，没出处。');
+    expect(result.wordCount).toBeGreaterThan(5);
+  });
+});
