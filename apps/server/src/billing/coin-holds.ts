@@ -39,39 +39,36 @@ export function holdCoins(db: Db, input: { userId: number; amount: number; ref: 
 }
 
 /**
- * Ends a hold at the real cost: the part of the hold not spent comes back. Settling or
- * releasing a hold that is no longer held changes nothing (answers false).
+ * Ends a hold at the real cost, inside the caller's transaction: the part of the hold not spent
+ * comes back. Settling or releasing a hold that is no longer held changes nothing (answers false).
  */
-export async function settleHold(db: Db, ref: string, cost: number): Promise<boolean> {
+export async function settleHoldInTx(tx: DbOrTx, ref: string, cost: number): Promise<boolean> {
   if (!Number.isSafeInteger(cost) || cost < 0) throw new Error(`cost must be a non-negative integer: ${cost}`);
-  return db.transaction(async (tx) => {
-    const [hold] = await tx.select().from(coinHolds).where(eq(coinHolds.ref, ref)).for('update');
-    if (hold?.status !== 'held') return false;
-    const spent = Math.min(cost, hold.amount);
-    await tx.update(coinHolds).set({ status: 'settled', settledAmount: spent, updatedAt: new Date() }).where(eq(coinHolds.id, hold.id));
-    if (spent < hold.amount) {
-      await applyLedgerEntry(tx, {
-        userId: hold.userId,
-        delta: hold.amount - spent,
-        kind: 'release',
-        idemKey: `settle:${ref}`,
-        ref,
-        reason: '创作结算退回',
-      });
-    }
-    return true;
-  });
+  const [hold] = await tx.select().from(coinHolds).where(eq(coinHolds.ref, ref)).for('update');
+  if (hold?.status !== 'held') return false;
+  const spent = Math.min(cost, hold.amount);
+  await tx.update(coinHolds).set({ status: 'settled', settledAmount: spent, updatedAt: new Date() }).where(eq(coinHolds.id, hold.id));
+  if (spent < hold.amount) {
+    await applyLedgerEntry(tx, { userId: hold.userId, delta: hold.amount - spent, kind: 'release', idemKey: `settle:${ref}`, ref, reason: '创作结算退回' });
+  }
+  return true;
 }
 
-/** Gives the whole hold back (the work failed or was abandoned). */
-export async function releaseHold(db: Db, ref: string, reason = '创作失败退回'): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [hold] = await tx.select().from(coinHolds).where(eq(coinHolds.ref, ref)).for('update');
-    if (hold?.status !== 'held') return false;
-    await tx.update(coinHolds).set({ status: 'released', updatedAt: new Date() }).where(eq(coinHolds.id, hold.id));
-    await applyLedgerEntry(tx, { userId: hold.userId, delta: hold.amount, kind: 'release', idemKey: `release:${ref}`, ref, reason });
-    return true;
-  });
+/** Gives the whole hold back (the work failed or was abandoned), inside the caller's transaction. */
+export async function releaseHoldInTx(tx: DbOrTx, ref: string, reason = '创作失败退回'): Promise<boolean> {
+  const [hold] = await tx.select().from(coinHolds).where(eq(coinHolds.ref, ref)).for('update');
+  if (hold?.status !== 'held') return false;
+  await tx.update(coinHolds).set({ status: 'released', updatedAt: new Date() }).where(eq(coinHolds.id, hold.id));
+  await applyLedgerEntry(tx, { userId: hold.userId, delta: hold.amount, kind: 'release', idemKey: `release:${ref}`, ref, reason });
+  return true;
+}
+
+export function settleHold(db: Db, ref: string, cost: number): Promise<boolean> {
+  return db.transaction((tx) => settleHoldInTx(tx, ref, cost));
+}
+
+export function releaseHold(db: Db, ref: string, reason?: string): Promise<boolean> {
+  return db.transaction((tx) => releaseHoldInTx(tx, ref, reason));
 }
 
 /** The sweeper's part: holds past their expiry are released. Answers how many. */

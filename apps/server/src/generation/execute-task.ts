@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { releaseHold, settleHold } from '../billing/coin-holds.js';
+import { releaseHoldInTx, settleHoldInTx } from '../billing/coin-holds.js';
 import { articles } from '../platform/db/schema.js';
 import { LlmError } from '../providers/llm/llm-port.js';
 import { runPipeline, TaskCancelled } from './pipeline.js';
-import { recordProgress } from './progress.js';
+import { writeProgress } from './progress.js';
 import type { PipelineDeps, StoredRequest } from './stage-context.js';
 import { type GenerationTaskRow, generationTasks } from './tables.js';
 import { ABORT_SHUTDOWN } from './task-runner.js';
@@ -38,7 +38,15 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
   try {
     const article = await runPipeline(deps, agents, task, signal);
     const request = task.request as StoredRequest;
-    const finished = await db.transaction(async (tx) => {
+    // The article, the final state, the settlement and the final event commit together: a
+    // reader never sees a finished task without its final event, nor coins left held.
+    const finalEvent = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(generationTasks)
+        .set({ status: 'completed', usage: usage.toJSON(), finishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running')))
+        .returning({ id: generationTasks.id });
+      if (!row) return null; // cancelled or failed meanwhile; that path released the coins
       await tx
         .insert(articles)
         .values({
@@ -59,19 +67,15 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
           },
         })
         .onConflictDoNothing({ target: articles.articleId });
-      const [row] = await tx
-        .update(generationTasks)
-        .set({ status: 'completed', usage: usage.toJSON(), finishedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running')))
-        .returning({ id: generationTasks.id });
-      return Boolean(row);
+      await settleHoldInTx(tx, task.taskId, task.holdCoins);
+      return writeProgress(
+        tx,
+        task,
+        { currentStep: 'completed', details: { progress: 100, article_id: task.articleId, message: '文章生成完成', step_label: '完成' } },
+        { final: true },
+      );
     });
-    if (!finished) return; // cancelled or failed meanwhile; that path settled the coins
-    await settleHold(db, task.taskId, task.holdCoins);
-    await recordProgress(db, deps.bus, task, {
-      currentStep: 'completed',
-      details: { progress: 100, article_id: task.articleId, message: '文章生成完成', step_label: '完成' },
-    });
+    if (finalEvent) await deps.bus.publish(task.taskId, finalEvent);
   } catch (error) {
     if (signal.aborted && signal.reason === ABORT_SHUTDOWN) {
       // This process is stopping: hand the task back; another worker resumes it from its saved stages.
@@ -98,16 +102,17 @@ export async function failTask(
   message: string,
   status: 'error' | 'cancelled' = 'error',
 ): Promise<boolean> {
-  const [row] = await deps.db
-    .update(generationTasks)
-    .set({ status, error: message, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(generationTasks.id, task.id), inArray(generationTasks.status, ['queued', 'running'])))
-    .returning({ id: generationTasks.id });
-  if (!row) return false;
-  await releaseHold(deps.db, task.taskId, status === 'cancelled' ? '创作取消退回' : '创作失败退回');
-  await recordProgress(deps.db, deps.bus, task, {
-    currentStep: 'error',
-    details: { error: message, message, article_id: task.articleId },
+  const finalEvent = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(generationTasks)
+      .set({ status, error: message, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(generationTasks.id, task.id), inArray(generationTasks.status, ['queued', 'running'])))
+      .returning({ id: generationTasks.id });
+    if (!row) return null;
+    await releaseHoldInTx(tx, task.taskId, status === 'cancelled' ? '创作取消退回' : '创作失败退回');
+    return writeProgress(tx, task, { currentStep: 'error', details: { error: message, message, article_id: task.articleId } }, { final: true });
   });
+  if (!finalEvent) return false;
+  await deps.bus.publish(task.taskId, finalEvent);
   return true;
 }

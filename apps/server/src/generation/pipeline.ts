@@ -26,18 +26,21 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   let currentStep: GenerationStep = 'search_and_extract';
   let percent = 0;
 
-  const progress = (details: Record<string, unknown>) =>
-    recordProgress(deps.db, deps.bus, task, {
+  const progress = async (details: Record<string, unknown>) => {
+    const event = await recordProgress(deps.db, deps.bus, task, {
       currentStep,
       details: { progress: percent, article_id: task.articleId, step_label: stepLabel(currentStep), ...details },
     });
+    // The task was ended elsewhere (cancelled from another process, failed by the sweeper): stop.
+    if (!event) throw new TaskCancelled();
+  };
   const enter = async (step: GenerationStep, message?: string) => {
     if (signal.aborted) throw new TaskCancelled();
     currentStep = step;
     percent = stepPercent(step, advanced) ?? percent;
     await progress({ message: message ?? `${stepLabel(step)}中...` });
   };
-  const ctx: StageContext = { deps, agents, task, request, signal, report: (details) => progress(details).then(() => undefined) };
+  const ctx: StageContext = { deps, agents, task, request, signal, report: progress };
   const saved = <T>(key: string, compute: () => Promise<T>) => savedOutput(ctx, key, compute);
 
   await enter('search_and_extract', '正在检索资料...');

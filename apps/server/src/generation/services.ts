@@ -11,10 +11,12 @@ import { OpenAiCompatibleLlm } from '../providers/llm/openai-compatible.js';
 import { LlmAgents } from './agents/llm-agents.js';
 import type { Agents } from './agents/types.js';
 import { OfflineComposer } from './composer/offline-composer.js';
+import { BullMqTaskQueue } from './bullmq-queue.js';
 import { type EventBus, InProcessEventBus } from './events.js';
 import { executeTask } from './execute-task.js';
+import { RedisEventBus } from './redis-event-bus.js';
 import type { PipelineDeps } from './stage-context.js';
-import { InProcessTaskRunner, type TaskQueue } from './task-runner.js';
+import { InProcessTaskRunner, type TaskHandler, type TaskQueue } from './task-runner.js';
 
 export interface GenerationServices {
   bus: EventBus;
@@ -28,6 +30,8 @@ export interface GenerationOverrides {
   images?: ImagePort;
   /** false: this process only enqueues (role api); workers elsewhere run the tasks. */
   runWorker?: boolean;
+  /** Namespaces Redis keys and channels (default `tianma`), so tests can share one Redis. */
+  redisPrefix?: string;
 }
 
 function createImages(config: Config, logger: Logger): ImagePort {
@@ -43,14 +47,17 @@ function createImages(config: Config, logger: Logger): ImagePort {
 /**
  * The writing engine's parts, chosen by configuration: the agents (the offline composer until a
  * model is configured), web search (none by default), images (the card renderer by default), the
- * event bus and the task queue with its worker.
+ * event bus and the task queue with its worker (in-process by default; Redis pub/sub and BullMQ
+ * when REDIS_URL is set, so API and worker processes can be separate).
  */
 export function createGenerationServices(
   config: Config,
   deps: { db: Db; storage: ObjectStorage; logger: Logger },
   overrides: GenerationOverrides = {},
 ): GenerationServices {
-  const bus = new InProcessEventBus();
+  const { redisUrl } = config;
+  const redisPrefix = overrides.redisPrefix;
+  const bus: EventBus = redisUrl ? new RedisEventBus({ url: redisUrl, logger: deps.logger, prefix: redisPrefix }) : new InProcessEventBus();
   const llm = config.llm;
   const offline = new OfflineComposer();
   const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
@@ -78,12 +85,11 @@ export function createGenerationServices(
     sectionConcurrency: config.generation.sectionConcurrency,
   };
   const runWorker = overrides.runWorker ?? true;
-  const queue = new InProcessTaskRunner(
-    deps.db,
-    runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null,
-    deps.logger,
-    config.generation.concurrency,
-  );
+  const handler: TaskHandler | null = runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null;
+  const { concurrency } = config.generation;
+  const queue: TaskQueue = redisUrl
+    ? new BullMqTaskQueue({ url: redisUrl, db: deps.db, handler, logger: deps.logger, concurrency, prefix: redisPrefix })
+    : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency);
   return {
     bus,
     queue,

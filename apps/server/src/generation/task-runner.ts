@@ -25,8 +25,32 @@ export const ABORT_CANCEL = 'cancel';
 export const ABORT_SHUTDOWN = 'shutdown';
 
 /**
- * Runs up to `concurrency` tasks at once in this process. Claiming is one UPDATE over
- * `FOR UPDATE SKIP LOCKED`, so several processes sharing one PostgreSQL never run a task twice.
+ * Marks a queued task as running under `workerId` and answers it: the oldest one, or only `taskId`
+ * (BullMQ's job names it). Null when none is queued — with `taskId`, when it runs elsewhere, has
+ * ended or was cancelled, so a redelivered job never runs a task twice. One UPDATE over
+ * `FOR UPDATE SKIP LOCKED`, so workers sharing one PostgreSQL never claim the same task.
+ */
+export async function claimQueuedTask(db: Db, workerId: string, taskId?: string): Promise<GenerationTaskRow | null> {
+  const onlyThis = taskId === undefined ? sql`` : sql`AND task_id = ${taskId}`;
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE ${generationTasks}
+        SET status = 'running', worker_id = ${workerId}, attempts = attempts + 1,
+            started_at = coalesce(started_at, now()), heartbeat_at = now(), updated_at = now()
+        WHERE id = (
+          SELECT id FROM ${generationTasks} WHERE status = 'queued' ${onlyThis}
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id`,
+  );
+  if (!row) return null;
+  const [task] = await db.select().from(generationTasks).where(sql`${generationTasks.id} = ${row.id}`);
+  return task ?? null;
+}
+
+/**
+ * Runs up to `concurrency` tasks at once in this process, claiming them from the database (which
+ * it polls, so tasks requeued by a shutdown or the sweeper are picked up too).
  */
 export class InProcessTaskRunner implements TaskQueue {
   readonly workerId = `worker-${randomUUID()}`;
@@ -68,7 +92,7 @@ export class InProcessTaskRunner implements TaskQueue {
 
   private async claimLoop(): Promise<void> {
     while (!this.closed && this.running.size < this.concurrency) {
-      const task = await this.claimNext();
+      const task = await claimQueuedTask(this.db, this.workerId);
       if (!task) return;
       const controller = new AbortController();
       const done = this.handler!(task, controller.signal)
@@ -79,23 +103,6 @@ export class InProcessTaskRunner implements TaskQueue {
         });
       this.running.set(task.taskId, { controller, done });
     }
-  }
-
-  private async claimNext(): Promise<GenerationTaskRow | null> {
-    const [row] = await queryRows<{ id: number }>(
-      this.db,
-      sql`UPDATE ${generationTasks}
-          SET status = 'running', worker_id = ${this.workerId}, attempts = attempts + 1,
-              started_at = coalesce(started_at, now()), heartbeat_at = now(), updated_at = now()
-          WHERE id = (
-            SELECT id FROM ${generationTasks} WHERE status = 'queued'
-            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
-          )
-          RETURNING id`,
-    );
-    if (!row) return null;
-    const [task] = await this.db.select().from(generationTasks).where(sql`${generationTasks.id} = ${row.id}`);
-    return task ?? null;
   }
 
   /** Whether this process is running the task (the stream's cancel and the tests use it). */

@@ -7,8 +7,10 @@ import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinLedger } from '../../src/billing/tables.js';
 import type { Agents } from '../../src/generation/agents/types.js';
 import { OfflineComposer } from '../../src/generation/composer/offline-composer.js';
+import { failTask } from '../../src/generation/execute-task.js';
 import { generationEvents, generationTasks } from '../../src/generation/tables.js';
-import { users } from '../../src/platform/db/schema.js';
+import type { InProcessTaskRunner } from '../../src/generation/task-runner.js';
+import { articles, users } from '../../src/platform/db/schema.js';
 import { post } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
@@ -170,6 +172,28 @@ describe('failures, cancellation and refunds', () => {
     expect(task.status).toBe('cancelled');
     expect(await balanceOf(user.username)).toBe(300);
     expect((await post(t, `/api/v1/articles/${taskId}/cancel`, {}, user.cookie)).statusCode).toBe(409);
+  });
+  it('stops a worker that missed the cancellation at its next step, writing nothing after the final event', async () => {
+    const hold = gate();
+    hooks.outline = () => hold.opened;
+    const user = await signedInUser(t);
+    const { task_id: taskId, article_id: articleId } = (await generate(t, user.cookie, { topic: '另一进程取消', settings: GUIDED })).json();
+    await expect.poll(async () => (await t.database.db.select().from(generationTasks).where(eq(generationTasks.taskId, taskId)))[0]?.currentStep).toBe(
+      'create_enhanced_outline',
+    );
+    const [row] = await t.database.db.select().from(generationTasks).where(eq(generationTasks.taskId, taskId));
+    // As if the cancel came from an API process that cannot reach this worker.
+    await failTask({ db: t.database.db, bus: t.app.generation.bus }, row!, '任务已取消', 'cancelled');
+    hold.open();
+    const runner = t.app.generation.queue as InProcessTaskRunner;
+    await expect.poll(() => runner.isRunning(taskId)).toBe(false);
+    const events = await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, row!.id)).orderBy(asc(generationEvents.seq));
+    expect(events.at(-1)).toMatchObject({ currentStep: 'error' });
+    expect(events.filter((event) => event.currentStep === 'error')).toHaveLength(1);
+    const [after] = await t.database.db.select().from(generationTasks).where(eq(generationTasks.taskId, taskId));
+    expect(after).toMatchObject({ status: 'cancelled', currentStep: 'error' });
+    expect(await t.database.db.select().from(articles).where(eq(articles.articleId, articleId))).toHaveLength(0);
+    expect(await balanceOf(user.username)).toBe(300);
   });
 });
 

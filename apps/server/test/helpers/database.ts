@@ -5,14 +5,18 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/platform/db/index.js';
 import { adminQuery, withDatabase } from '../global-setup.js';
 
+/** `url`: the PostgreSQL database's address, for a second process; null on PGlite (one process only). */
+export type TestDatabase = Database & { url: string | null };
+
 /** A fresh, migrated and seeded database for one test file; `close()` disposes of it. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const postgres = inject('postgresTemplate');
   if (postgres) {
     const name = `${postgres.templateName}_${randomBytes(4).toString('hex')}`;
     await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${postgres.templateName}"`);
+    const url = withDatabase(postgres.adminUrl, name);
     const database = await openDatabase({
-      databaseUrl: withDatabase(postgres.adminUrl, name),
+      databaseUrl: url,
       dataDir: '',
       poolSize: 4,
       // DROP DATABASE … WITH (FORCE) at the end ends the pool's sessions; that is expected.
@@ -22,6 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
     });
     return {
       ...database,
+      url,
       close: async () => {
         await database.close();
         await adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -30,5 +35,5 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const dump = fs.readFileSync(inject('pgliteTemplatePath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return openDatabase({ dataDir: '', pglite: client });
+  return { ...(await openDatabase({ dataDir: '', pglite: client })), url: null };
 }
