@@ -58,17 +58,27 @@ export async function savedOutput<T>(ctx: Pick<StageContext, 'deps' | 'task'>, k
   return output;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
+/**
+ * Runs `work` over `items` with at most `limit` at a time, keeping the order of results. After the
+ * first failure no new item starts (the task is failing; more sections would only spend tokens),
+ * and the first error is what the caller sees once the items in flight have settled.
+ */
 export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const index = next;
       next += 1;
-      results[index] = await work(items[index]!, index);
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   });
   await Promise.all(lanes);
+  if (failure) throw (failure as { error: unknown }).error;
   return results;
 }

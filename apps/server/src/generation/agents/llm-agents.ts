@@ -165,7 +165,14 @@ export class LlmAgents implements Agents {
   }
 
   async #chat(request: ChatRequest): Promise<string> {
-    const result = await this.#llm.chat(request);
+    let result: Awaited<ReturnType<LlmPort['chat']>>;
+    try {
+      result = await this.#llm.chat(request);
+    } catch (error) {
+      // Failed calls were billed too: count what they consumed before the task hears of the failure.
+      if (error instanceof LlmError && error.usage && error.usage.totalTokens > 0) this.#onUsage?.(request.purpose, error.usage);
+      throw error;
+    }
     this.#onUsage?.(request.purpose, result.usage);
     return result.text;
   }

@@ -54,6 +54,8 @@ export type LlmErrorCode =
 /** A model failure in our own terms; `message` never carries the API key or the endpoint's secrets. */
 export class LlmError extends Error {
   override name = 'LlmError';
+  /** Tokens the failed request still consumed (providers bill failed tries too). */
+  usage?: TokenUsage;
   constructor(
     readonly code: LlmErrorCode,
     message: string,

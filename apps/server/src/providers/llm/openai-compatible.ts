@@ -139,52 +139,58 @@ export class OpenAiCompatibleLlm implements LlmPort {
       request.onDelta?.(piece);
     };
 
-    for (;;) {
-      if (request.signal?.aborted) throw this.#fail({ code: 'ABORTED', retryable: false, detail: '' }, calls);
-      const messages = text ? continueFrom(request.messages, text) : request.messages;
-      calls += 1;
-      const attempt = await streamAttempt({
-        client: this.#client,
-        model,
-        messages,
-        request,
-        timeoutMs: this.#timeoutMs,
-        emit: skipBlankStart(text === '', sink),
-      });
-      // NOTE: providers that send no usage get an estimate, but only for calls that finished;
-      // a failed call without reported usage counts as zero (we cannot know what was billed).
-      const reported = attempt.usage ?? (attempt.finishReason ? estimateUsage(messages, attempt.text) : NO_USAGE);
-      usage = addUsage(usage, reported);
+    try {
+      for (;;) {
+        if (request.signal?.aborted) throw this.#fail({ code: 'ABORTED', retryable: false, detail: '' }, calls);
+        const messages = text ? continueFrom(request.messages, text) : request.messages;
+        calls += 1;
+        const attempt = await streamAttempt({
+          client: this.#client,
+          model,
+          messages,
+          request,
+          timeoutMs: this.#timeoutMs,
+          emit: skipBlankStart(text === '', sink),
+        });
+        // NOTE: providers that send no usage get an estimate, but only for calls that finished;
+        // a failed call without reported usage counts as zero (we cannot know what was billed).
+        const reported = attempt.usage ?? (attempt.finishReason ? estimateUsage(messages, attempt.text) : NO_USAGE);
+        usage = addUsage(usage, reported);
 
-      if (attempt.finishReason === null) {
-        const failure = classifyFailure(attempt.error, request.signal?.aborted === true);
-        failures += 1;
-        if (failure.retryable && failures < maxAttempts) {
-          const { backoffBaseMs = 1000, backoffMaxMs = 20_000 } = this.#config;
-          await this.#wait(backoffDelayMs(failure, failures, backoffBaseMs, backoffMaxMs), request.signal, calls);
+        if (attempt.finishReason === null) {
+          const failure = classifyFailure(attempt.error, request.signal?.aborted === true);
+          failures += 1;
+          if (failure.retryable && failures < maxAttempts) {
+            const { backoffBaseMs = 1000, backoffMaxMs = 20_000 } = this.#config;
+            await this.#wait(backoffDelayMs(failure, failures, backoffBaseMs, backoffMaxMs), request.signal, calls);
+            continue;
+          }
+          // A continuation that no longer fits keeps what was written rather than losing it all.
+          if (failure.code === 'CONTEXT_TOO_LONG' && text) return done();
+          throw this.#fail(failure, failures);
+        }
+        failures = 0;
+        if (attempt.finishReason === 'content_filter') {
+          throw new LlmError('CONTENT_REFUSED', CONTENT_REFUSED_MESSAGE);
+        }
+        if (attempt.text.trim() === '') {
+          if (text) return done();
+          empties += 1;
+          if (empties < EMPTY_TRIES) continue;
+          throw this.#fail({ code: 'EMPTY_OUTPUT', retryable: false, detail: '' }, empties);
+        }
+        if (attempt.finishReason === 'length' && continuations < maxContinuations) {
+          continuations += 1;
+          continued = true;
           continue;
         }
-        // A continuation that no longer fits keeps what was written rather than losing it all.
-        if (failure.code === 'CONTEXT_TOO_LONG' && text) return done();
-        throw this.#fail(failure, failures);
+        // Still at the length limit after maxContinuations: return what there is.
+        return done();
       }
-      failures = 0;
-      if (attempt.finishReason === 'content_filter') {
-        throw new LlmError('CONTENT_REFUSED', CONTENT_REFUSED_MESSAGE);
-      }
-      if (attempt.text.trim() === '') {
-        if (text) return done();
-        empties += 1;
-        if (empties < EMPTY_TRIES) continue;
-        throw this.#fail({ code: 'EMPTY_OUTPUT', retryable: false, detail: '' }, empties);
-      }
-      if (attempt.finishReason === 'length' && continuations < maxContinuations) {
-        continuations += 1;
-        continued = true;
-        continue;
-      }
-      // Still at the length limit after maxContinuations: return what there is.
-      return done();
+    } catch (error) {
+      // A failure still carries what the tries before it consumed: providers bill those too.
+      if (error instanceof LlmError) error.usage = usage;
+      throw error;
     }
   }
 
