@@ -52,6 +52,9 @@ const envSchema = z.object({
   LLM_OUTLINE_MODEL: z.string().optional(),
   LLM_WRITING_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Price in yuan per million prompt / completion tokens, to record each task's cost. */
+  LLM_PRICE_PROMPT_PER_MILLION: z.coerce.number().min(0).optional(),
+  LLM_PRICE_COMPLETION_PER_MILLION: z.coerce.number().min(0).optional(),
   /** Lets the offline composer write articles with NODE_ENV=production (a staging site). */
   ALLOW_OFFLINE_COMPOSER: booleanFlag.default(false),
 
@@ -119,7 +122,15 @@ export interface Config {
   allowSandboxPayment: boolean;
   generation: { costCoins: number; concurrency: number; sectionConcurrency: number };
   /** Null: the offline composer writes (the embedded default). */
-  llm: { baseUrl: string; apiKey: string; model: string; outlineModel?: string; writingModel?: string; timeoutMs: number } | null;
+  llm: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    outlineModel?: string;
+    writingModel?: string;
+    timeoutMs: number;
+    pricing?: { promptPerMillion: number; completionPerMillion: number };
+  } | null;
   search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string };
   images: { provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string };
 }
@@ -270,6 +281,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           outlineModel: env.LLM_OUTLINE_MODEL,
           writingModel: env.LLM_WRITING_MODEL,
           timeoutMs: env.LLM_TIMEOUT_MS,
+          pricing:
+            env.LLM_PRICE_PROMPT_PER_MILLION !== undefined || env.LLM_PRICE_COMPLETION_PER_MILLION !== undefined
+              ? { promptPerMillion: env.LLM_PRICE_PROMPT_PER_MILLION ?? 0, completionPerMillion: env.LLM_PRICE_COMPLETION_PER_MILLION ?? 0 }
+              : undefined,
         }
       : null;
   if ((env.SEARCH_PROVIDER === 'bocha' || env.SEARCH_PROVIDER === 'tavily') && !env.SEARCH_API_KEY) {

@@ -33,7 +33,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
     void db.update(generationTasks).set({ heartbeatAt: new Date() }).where(eq(generationTasks.id, task.id)).catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  const usage = new UsageTally();
+  const usage = new UsageTally(deps.pricing);
   const agents = deps.makeAgents((purpose, tokens) => usage.add(purpose, tokens));
   try {
     const article = await runPipeline(deps, agents, task, signal);

@@ -78,6 +78,7 @@ export function createGenerationServices(
     db: deps.db,
     bus,
     makeAgents,
+    pricing: llm?.pricing,
     search: createSearchPort(config.search),
     images: overrides.images ?? createImages(config, deps.logger),
     storage: deps.storage,

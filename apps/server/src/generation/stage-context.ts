@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { ImagePort } from '../providers/images/image-port.js';
 import type { LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
+import type { LlmPricing } from '../providers/llm/llm-usage.js';
 import type { SearchPort } from '../providers/search/search-port.js';
 import type { Agents, ArticleBrief } from './agents/types.js';
 import type { EventBus } from './events.js';
@@ -24,6 +25,8 @@ export interface PipelineDeps {
   bus: EventBus;
   /** The agents for one task; usage is reported per call so it can be kept per task and stage. */
   makeAgents: (onUsage: UsageListener) => Agents;
+  /** The model's prices, when configured, to record each task's cost. */
+  pricing?: LlmPricing;
   search: SearchPort | null;
   images: ImagePort;
   storage: ObjectStorage;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { STANDARD_STEPS } from '@tianma/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adjustBalance } from '../../src/billing/adjust-balance.js';
 import { findBalanceMismatches } from '../../src/billing/reconcile.js';
@@ -233,5 +233,22 @@ describe('the progress stream', () => {
 
     const status = await t.app.inject({ method: 'GET', url: `/api/v1/articles/${taskId}/status`, headers: { cookie: user.cookie } });
     expect(status.json()).toMatchObject({ currentStep: progress.at(-1)!.data.currentStep, eventId: ids.at(-1) });
+  });
+
+  it('sends global_timeout once a task has run for 18 minutes, and the task keeps its coins reserved', async () => {
+    const hold = gate();
+    hooks.outline = () => hold.opened;
+    const user = await signedInUser(t);
+    const { task_id: taskId } = (await generate(t, user.cookie, { topic: '很慢的任务', settings: GUIDED })).json();
+    await expect.poll(async () => (await t.database.db.select().from(generationTasks).where(eq(generationTasks.taskId, taskId)))[0]?.currentStep).toBe(
+      'create_enhanced_outline',
+    );
+    await t.database.db.update(generationTasks).set({ createdAt: sql`now() - interval '19 minutes'` }).where(eq(generationTasks.taskId, taskId));
+    const frames = await readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie);
+    expect(frames.map((frame) => frame.data.type)).toEqual(['connection_established', 'progress', 'global_timeout']);
+    expect(frames.at(-1)!.data.details.message).toBe('任务执行超时（18分钟），后台任务仍在执行中，请稍后在"我的文章"中查看');
+    expect(await balanceOf(user.username)).toBe(233);
+    hold.open();
+    expect((await waitForTask(t, taskId)).status).toBe('completed');
   });
 });

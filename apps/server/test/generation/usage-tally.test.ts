@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { UsageTally } from '../../src/generation/usage-tally.js';
+
+describe('UsageTally', () => {
+  it('adds usage per stage and in total, and prices it when prices are known', () => {
+    const tally = new UsageTally({ promptPerMillion: 2, completionPerMillion: 8 });
+    tally.add('writing', { promptTokens: 1000, completionTokens: 500, totalTokens: 1500 });
+    tally.add('writing', { promptTokens: 1000, completionTokens: 500, totalTokens: 1500 });
+    tally.add('outline', { promptTokens: 300, completionTokens: 100, totalTokens: 400 });
+    expect(tally.toJSON()).toEqual({
+      total: { promptTokens: 2300, completionTokens: 1100, totalTokens: 3400 },
+      stages: {
+        writing: { promptTokens: 2000, completionTokens: 1000, totalTokens: 3000, calls: 2 },
+        outline: { promptTokens: 300, completionTokens: 100, totalTokens: 400, calls: 1 },
+      },
+      costYuan: 0.0134,
+    });
+    expect(new UsageTally().toJSON()).not.toHaveProperty('costYuan');
+  });
+});
