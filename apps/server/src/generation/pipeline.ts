@@ -6,6 +6,7 @@ import { mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRe
 import { assembleArticle, type FinalArticle } from './stages/assemble.js';
 import { generateImages, type PlacedImage } from './stages/images.js';
 import { fitBudgets } from './stages/outline.js';
+import { referenceText } from './stages/reference.js';
 import { searchAndExtract } from './stages/search.js';
 import { researchSections } from './stages/section-research.js';
 import type { GenerationTaskRow } from './tables.js';
@@ -51,9 +52,9 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
 
   let style: StyleProfile | undefined;
   if (advanced) {
-    await enter('extract_reference_style', request.reference?.text ? '正在提取参考文章风格...' : '未提供参考文章，跳过风格提取');
-    const referenceText = request.reference?.text;
-    if (referenceText) style = await saved<StyleProfile>('style', () => agents.extractStyle({ brief, referenceText }));
+    await enter('extract_reference_style', request.reference ? '正在提取参考文章风格...' : '未提供参考文章，跳过风格提取');
+    const { text } = await saved<{ text: string | null }>('reference', async () => ({ text: await referenceText(ctx) }));
+    if (text) style = await saved<StyleProfile>('style', () => agents.extractStyle({ brief, referenceText: text }));
   }
 
   await enter('create_enhanced_outline', '正在生成文章大纲与字数分配...');

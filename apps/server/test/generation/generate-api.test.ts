@@ -144,6 +144,49 @@ describe('a guided article from start to end', () => {
   });
 });
 
+describe('an advanced article', () => {
+  async function proUser() {
+    const user = await signedInUser(t);
+    // Pro through the database here; the payment path to Pro is tested in billing.
+    await t.database.db.update(users).set({ level: 1, subscriptionExpiry: sql`now() + interval '30 days'` }).where(eq(users.username, user.username));
+    return user;
+  }
+  const ADVANCED = { audience: 'custom', customAudience: '新手爸妈', industry: 'education', length: 1500, platform: 'zhihu', enableSeo: true, seoKeywords: '早教,亲子阅读' };
+
+  it('runs the advanced steps with the pasted reference style and SEO', async () => {
+    const user = await proUser();
+    const before = instrumented.calls.extractStyle ?? 0;
+    const res = await generate(t, user.cookie, {
+      topic: '如何给两岁孩子挑绘本',
+      advanced_mode: true,
+      settings: { ...ADVANCED, useReferenceDoc: true, referenceText: '你有没有发现？孩子总是抢着翻页！其实，挑绘本只看三点。第一，画面要大。第二，句子要短。第三，要能互动。' },
+    });
+    expect(res.statusCode).toBe(200);
+    const task = await waitForTask(t, res.json().task_id);
+    expect(task.status).toBe('completed');
+    expect(instrumented.calls.extractStyle).toBe(before + 1);
+    const steps = (await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, task.id))).map((event) => event.currentStep);
+    expect(steps).toEqual(expect.arrayContaining(['extract_reference_style', 'apply_seo_optimization', 'completed']));
+    const md = (await t.app.inject({ method: 'GET', url: `/api/v1/articles/articles/${task.articleId}`, headers: { cookie: user.cookie } })).json().content;
+    expect(md).toContain('亲子阅读');
+  });
+
+  it('goes on without a style when the reference URL points at a private address', async () => {
+    const user = await proUser();
+    const res = await generate(t, user.cookie, {
+      topic: '如何给两岁孩子挑绘本',
+      advanced_mode: true,
+      settings: { ...ADVANCED, useReferenceDoc: true, referenceUrl: 'http://127.0.0.1:9/article' },
+    });
+    const task = await waitForTask(t, res.json().task_id);
+    expect(task.status).toBe('completed');
+    const messages = (await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, task.id))).map(
+      (event) => (event.details as { message?: string }).message ?? '',
+    );
+    expect(messages.some((message) => message.startsWith('参考文章读取失败（') && message.includes('内网'))).toBe(true);
+  });
+});
+
 describe('failures, cancellation and refunds', () => {
   it('refunds the coins and ends with one error event when a stage fails', async () => {
     hooks.writeSection = () => {
