@@ -1,0 +1,112 @@
+/**
+ * The fake LLM of `bench/generation.ts`, run as its own process (so its CPU and memory do not
+ * count against the server's): the test suite's scripted OpenAI fake, answering every agent as a
+ * model would, by the role line of its system prompt, after a fixed latency per call. Sections
+ * come back at their budgeted length, so prompts and articles have realistic sizes. Prints
+ * `{"url": …}` on stdout once listening.
+ */
+import { countCjkLength } from '@tianma/shared';
+import { ANALYSIS_ROLE } from '../apps/server/src/generation/agents/prompts/analysis.js';
+import { COMBINE_ROLE } from '../apps/server/src/generation/agents/prompts/combine.js';
+import { IMAGES_ROLE } from '../apps/server/src/generation/agents/prompts/images.js';
+import { OUTLINE_ROLE } from '../apps/server/src/generation/agents/prompts/outline.js';
+import { SECTION_ROLE } from '../apps/server/src/generation/agents/prompts/section.js';
+import { SEO_ROLE } from '../apps/server/src/generation/agents/prompts/seo.js';
+import { STYLE_ROLE } from '../apps/server/src/generation/agents/prompts/style.js';
+import { type FakeRequest, lastUserMessage, startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
+
+const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);
+/** Chunks per streamed answer; the latency is spread over them. */
+const CHUNKS = Number(process.env.BENCH_LLM_CHUNKS ?? 8);
+
+const SENTENCES = [
+  '很多人一开始就把目标定得太高，结果坚持不到一周就放弃了。',
+  '更有效的做法是先把任务拆小，每天只完成一件确定能做完的事。',
+  '数据显示，连续记录三周的人，最终达成目标的比例明显更高。',
+  '这里的关键不是意志力，而是让正确的行为变得容易发生。',
+  '比如把需要的工具提前放在手边，减少开始之前的犹豫。',
+  '遇到卡壳的时候，不妨先换一个角度，把问题讲给别人听。',
+  '复盘同样重要：每周花二十分钟回顾，哪些方法有效，哪些该调整。',
+  '不要迷信所谓的捷径，稳定的节奏往往比短期冲刺更可靠。',
+  '如果时间有限，就优先处理那些影响最大、最难替代的部分。',
+  '身边的同伴也能提供帮助，互相监督能让计划更容易落地。',
+  '从长期看，习惯一旦形成，投入的精力会越来越少，效果却越来越好。',
+  '当然，每个人的情况不同，照搬别人的方案未必适合自己。',
+  '真正需要警惕的，是在忙碌中忘记了最初想解决的问题。',
+  '一个简单的检查办法是问自己：今天做的事，离目标更近了吗？',
+];
+
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Paragraphs of plausible Chinese prose, `length` CJK characters long (give or take a sentence). */
+function prose(length: number, seed: string): string {
+  const paragraphs: string[] = [];
+  let sentence = hash(seed);
+  let written = 0;
+  while (written < length) {
+    let paragraph = '';
+    for (let i = 0; i < 4 && written + countCjkLength(paragraph) < length; i++) paragraph += SENTENCES[sentence++ % SENTENCES.length];
+    written += countCjkLength(paragraph);
+    paragraphs.push(paragraph);
+  }
+  return paragraphs.join('\n\n');
+}
+
+const between = (text: string, open: string, close: string) => text.slice(text.indexOf(open) + open.length, text.lastIndexOf(close)).trim();
+const number = (pattern: RegExp, text: string, fallback: number) => Number(pattern.exec(text)?.[1] ?? fallback);
+
+function outline(prompt: string): object {
+  const target = number(/budget 之和必须等于 (\d+)/, prompt, 2000);
+  const count = number(/共 \d+～(\d+) 节/, prompt, 5);
+  const edge = Math.round(target * 0.1);
+  const body = Math.round((target - 2 * edge) / (count - 2));
+  return {
+    title: '把计划变成习惯：一份可以照做的指南',
+    sections: Array.from({ length: count }, (_, i) => ({
+      heading: i === 0 ? '为什么计划总是半途而废' : i === count - 1 ? '写在最后：从今天开始' : `第${i}步：${['拆小目标', '固定时间', '记录进度', '定期复盘', '找到同伴', '奖励自己', '应对反复', '长期坚持'][(i - 1) % 8]}`,
+      keyPoints: ['常见误区', '具体做法', '一个例子'],
+      budget: i === 0 || i === count - 1 ? edge : body,
+      role: i === 0 ? 'introduction' : i === count - 1 ? 'conclusion' : 'body',
+    })),
+  };
+}
+
+function reply(request: FakeRequest): string {
+  const system = request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
+  const prompt = lastUserMessage(request);
+  if (system.startsWith(ANALYSIS_ROLE)) {
+    return JSON.stringify({ angle: '用最小的改变建立长期习惯', audienceNeeds: ['时间少', '容易放弃'], keyQuestions: ['从哪里开始', '如何坚持'], searchQueries: ['习惯养成方法'] });
+  }
+  if (system.startsWith(STYLE_ROLE)) {
+    return JSON.stringify({ tone: '亲切', sentenceLength: '短句为主', structure: '总分总', hooks: '提问开头', vocabulary: ['干货'] });
+  }
+  if (system.startsWith(OUTLINE_ROLE)) return JSON.stringify(outline(prompt));
+  if (system.startsWith(SECTION_ROLE)) {
+    const heading = /撰写「(.+?)」/.exec(prompt)?.[1] ?? '';
+    return `## ${heading}\n\n${prose(number(/本节字数：约 (\d+) 字/, prompt, 300), heading)}`;
+  }
+  if (system.startsWith(IMAGES_ROLE)) {
+    const count = number(/加 (\d+) 张插图/, prompt, 1);
+    const images = [{ sectionIndex: -1, prompt: '清晨的书桌，台灯与笔记本，暖色调插画', caption: '封面' }];
+    for (let i = 1; i <= count; i++) images.push({ sectionIndex: i, prompt: '简洁的扁平插画，表现专注与坚持', caption: `插图${i}` });
+    return JSON.stringify({ images });
+  }
+  if (system.startsWith(COMBINE_ROLE)) return between(prompt, '【初稿】', '【/初稿】').replace(/^# .+$/m, '# 把计划变成习惯，其实没那么难');
+  if (system.startsWith(SEO_ROLE)) return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：习惯养成、时间管理、自律`;
+  throw new Error(`unknown agent: ${system.slice(0, 40)}`);
+}
+
+const fake = await startOpenAiFake();
+fake.setResponder((request) => {
+  const text = reply(request);
+  // The fake records every request; the bench needs none of them, and 50 tasks' prompts add up.
+  fake.requests.length = 0;
+  return { text, chunkSize: Math.max(1, Math.ceil([...text].length / CHUNKS)), delayMs: LATENCY_MS / CHUNKS };
+});
+process.stdout.write(`${JSON.stringify({ url: fake.url })}\n`);
+// The bench holds stdin open; when it ends (however it ends), so does the fake.
+process.stdin.on('end', () => process.exit(0)).resume();
