@@ -4,9 +4,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { AuthCard } from '../../components/account/AuthCard';
 import { AccountLoginForm } from './AccountLoginForm';
-import { EmailLoginForm } from './EmailLoginForm';
+import { CodeLoginForm, EMAIL_CHANNEL, SMS_CHANNEL } from './CodeLoginForm';
 import { LOGIN_TABS, LoginTabs, panelId, tabId } from './LoginTabs';
-import { PhoneLoginForm } from './PhoneLoginForm';
 import { QrLoginPanel } from './QrLoginPanel';
 import { useSignIn } from './use-sign-in';
 
@@ -35,8 +34,8 @@ export function LoginPage() {
 
   const panels = [
     <AccountLoginForm key="account" signIn={signIn} submitting={submitting} initialUsername={state?.username} />,
-    <PhoneLoginForm key="phone" signIn={signIn} submitting={submitting} />,
-    <EmailLoginForm key="email" signIn={signIn} submitting={submitting} />,
+    <CodeLoginForm key="phone" channel={SMS_CHANNEL} signIn={signIn} submitting={submitting} />,
+    <CodeLoginForm key="email" channel={EMAIL_CHANNEL} signIn={signIn} submitting={submitting} />,
     <QrLoginPanel key="qr" />,
   ];
 

@@ -1,0 +1,98 @@
+import { PHONE_MAX_LENGTH } from '@tianma/shared';
+import { type FormEvent, useState } from 'react';
+import { CodeButton } from '../../components/account/CodeButton';
+import { emailProblem, phoneProblem } from '../../components/account/contact-checks';
+import { SubmitButton } from '../../components/account/SubmitButton';
+import { TextField } from '../../components/account/TextField';
+import { useSendCode } from '../../components/account/use-send-code';
+import { useToast } from '../../components/toast/toast-context';
+import type { SignIn } from './use-sign-in';
+
+export const SMS_SEND_CODE_PATH = '/api/account/sms/send-code';
+export const SMS_LOGIN_PATH = '/api/account/sms/verify';
+export const EMAIL_SEND_CODE_PATH = '/api/account/email/send-code';
+export const EMAIL_LOGIN_PATH = '/api/account/email/verify';
+
+/** What differs between signing in with an SMS code and with an e-mail code. */
+interface CodeChannel {
+  targetField: { label: string; type: 'tel' | 'email'; autoComplete: string; placeholder: string; numeric: boolean; maxLength?: number };
+  codeLabel: string;
+  problem: (target: string) => string | null;
+  sendPath: string;
+  loginPath: string;
+  sendBody: (target: string) => Record<string, string>;
+  loginBody: (target: string, code: string) => Record<string, string>;
+}
+
+export const SMS_CHANNEL: CodeChannel = {
+  targetField: { label: '手机号', type: 'tel', autoComplete: 'tel', placeholder: '请输入手机号', numeric: true, maxLength: PHONE_MAX_LENGTH },
+  codeLabel: '短信验证码',
+  problem: phoneProblem,
+  sendPath: SMS_SEND_CODE_PATH,
+  loginPath: SMS_LOGIN_PATH,
+  sendBody: (phoneNumber) => ({ phoneNumber, type: 'LOGIN' }),
+  loginBody: (phoneNumber, code) => ({ phoneNumber, code, type: 'LOGIN' }),
+};
+
+export const EMAIL_CHANNEL: CodeChannel = {
+  targetField: { label: '邮箱', type: 'email', autoComplete: 'email', placeholder: '请输入邮箱', numeric: false },
+  codeLabel: '邮箱验证码',
+  problem: emailProblem,
+  sendPath: EMAIL_SEND_CODE_PATH,
+  loginPath: EMAIL_LOGIN_PATH,
+  sendBody: (email) => ({ email, type: 'LOGIN' }),
+  loginBody: (email, code) => ({ email, code }),
+};
+
+/** The 手机登录 and 邮箱登录 tabs: a target, a code with its countdown button, and 登录. */
+export function CodeLoginForm({ channel, signIn, submitting }: { channel: CodeChannel; signIn: SignIn; submitting: boolean }) {
+  const toast = useToast();
+  const sendCode = useSendCode();
+  const [target, setTarget] = useState('');
+  const [code, setCode] = useState('');
+  const field = channel.targetField;
+
+  const checkTarget = () => {
+    const problem = channel.problem(target);
+    if (problem) toast.error(problem);
+    return !problem;
+  };
+
+  const send = async () => checkTarget() && sendCode({ path: channel.sendPath, body: channel.sendBody(target.trim()) });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!checkTarget()) return;
+    if (!code.trim()) {
+      toast.error('请输入验证码');
+      return;
+    }
+    await signIn(channel.loginPath, channel.loginBody(target.trim(), code.trim()));
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label={field.label}
+        type={field.type}
+        inputMode={field.numeric ? 'numeric' : undefined}
+        maxLength={field.maxLength}
+        autoComplete={field.autoComplete}
+        placeholder={field.placeholder}
+        value={target}
+        onChange={setTarget}
+      />
+      <TextField
+        label={channel.codeLabel}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        placeholder="请输入验证码"
+        value={code}
+        onChange={setCode}
+        addon={<CodeButton onSend={send} />}
+      />
+      <SubmitButton busy={submitting} label="登录" busyLabel="登录中..." />
+    </form>
+  );
+}
