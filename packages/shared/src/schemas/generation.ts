@@ -25,32 +25,28 @@ const commonSettings = {
   audience: optionOrCustom('目标受众').optional().default('worker'),
   customAudience: freeText(50, '自定义受众不能超过50个字').optional(),
   platform: z.enum(valuesOf(PLATFORMS), { error: '请选择发布平台' }).optional().default('wechat'),
+  type: z.enum(valuesOf(ARTICLE_TYPES), { error: '请选择文章类型' }).optional().default('practical_guide'),
+  style: z.enum(valuesOf(WRITING_STYLES), { error: '请选择写作风格' }).optional().default('professional_logical'),
 };
+
+/** The length slider of a mode: its range, with the spec's messages, and its default. */
+const lengthField = (range: { min: number; max: number; default: number }) =>
+  z.coerce
+    .number({ error: '文章长度无效' })
+    .int('文章长度无效')
+    .min(range.min, `文章长度不能少于${range.min}字`)
+    .max(range.max, `文章长度不能超过${range.max}字`)
+    .optional()
+    .default(range.default);
 
 export const guidedSettingsSchema = z.object({
   ...commonSettings,
-  type: z.enum(valuesOf(ARTICLE_TYPES), { error: '请选择文章类型' }).optional().default('practical_guide'),
-  style: z.enum(valuesOf(WRITING_STYLES), { error: '请选择写作风格' }).optional().default('professional_logical'),
-  length: z.coerce
-    .number({ error: '文章长度无效' })
-    .int('文章长度无效')
-    .min(GUIDED_LENGTH.min, `文章长度不能少于${GUIDED_LENGTH.min}字`)
-    .max(GUIDED_LENGTH.max, `文章长度不能超过${GUIDED_LENGTH.max}字`)
-    .optional()
-    .default(GUIDED_LENGTH.default),
+  length: lengthField(GUIDED_LENGTH),
 });
 
 export const advancedSettingsSchema = z.object({
   ...commonSettings,
-  type: z.enum(valuesOf(ARTICLE_TYPES), { error: '请选择文章类型' }).optional().default('practical_guide'),
-  style: z.enum(valuesOf(WRITING_STYLES), { error: '请选择写作风格' }).optional().default('professional_logical'),
-  length: z.coerce
-    .number({ error: '文章长度无效' })
-    .int('文章长度无效')
-    .min(ADVANCED_LENGTH.min, `文章长度不能少于${ADVANCED_LENGTH.min}字`)
-    .max(ADVANCED_LENGTH.max, `文章长度不能超过${ADVANCED_LENGTH.max}字`)
-    .optional()
-    .default(ADVANCED_LENGTH.default),
+  length: lengthField(ADVANCED_LENGTH),
   industry: optionOrCustom('行业领域').optional().default('unlimited'),
   customIndustry: freeText(50, '自定义行业不能超过50个字').optional(),
   useKnowledgeBase: z.boolean().optional().default(false),
