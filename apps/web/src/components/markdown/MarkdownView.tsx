@@ -1,0 +1,41 @@
+import Markdown, { defaultUrlTransform } from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * Article markdown as HTML, safely: raw HTML in the markdown is not rendered (react-markdown's
+ * default), the result passes rehype-sanitize's GitHub schema, and link and image addresses keep
+ * only http, https, irc, ircs, mailto, xmpp and relative URLs (spec §5; others become empty).
+ */
+export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
+  return (
+    <div className={`markdown-body ${className}`.trim()}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeSanitize]}
+        urlTransform={safeUrl}
+        components={{ a: ExternalLink, img: LazyImage }}
+      >
+        {markdown}
+      </Markdown>
+    </div>
+  );
+}
+
+function safeUrl(url: string): string {
+  return defaultUrlTransform(url);
+}
+
+function ExternalLink({ href, children }: { href?: string; children?: React.ReactNode }) {
+  if (!href) return <span>{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function LazyImage({ src, alt }: { src?: string | Blob; alt?: string }) {
+  if (typeof src !== 'string' || !src) return null;
+  return <img src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+}
