@@ -13,3 +13,4 @@ export * from './schemas/api.js';
 export * from './schemas/account.js';
 export * from './rules/orders.js';
 export * from './schemas/generation.js';
+export * from './schemas/articles.js';

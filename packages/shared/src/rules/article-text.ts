@@ -1,4 +1,4 @@
-import { stripMarkdown, truncate } from './text.js';
+import { countCjkLength, stripMarkdown, truncate } from './text.js';
 
 export const UNTITLED = '无标题';
 export const NO_SUMMARY = '暂无摘要';
@@ -43,4 +43,30 @@ export function shareDescription(markdown: string, fallback = DEFAULT_SHARE_DESC
   const plain = stripMarkdown(markdown).replace(/\s*\n\s*/g, ' ').replace(/\s{2,}/g, ' ').trim();
   if (!plain) return fallback;
   return truncate(plain, SHARE_DESCRIPTION_MAX, '…');
+}
+
+/** The first level-1 heading of an article's markdown, plain, or null. */
+export function articleHeading(markdown: string): string | null {
+  const heading = /^#[ \t]+(.+?)[ \t]*#*[ \t]*$/m.exec(markdown);
+  const text = heading?.[1] ? stripMarkdown(heading[1]) : '';
+  return text || null;
+}
+
+export const ARTICLE_SUMMARY_MAX = 120;
+
+/**
+ * The summary stored with an article: its first real paragraph (at least 20 counted
+ * characters; headings, images and [n] markers are not prose), cut to 120 characters.
+ */
+export function articleSummary(markdown: string): string {
+  const body = stripMarkdown(markdown.replace(/^#{1,6} .*$/gm, '')).replace(/\[\d+\]/g, '');
+  const paragraphs = body.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim());
+  const first = paragraphs.find((p) => countCjkLength(p) >= 20) ?? paragraphs.find(Boolean) ?? '';
+  return truncate(first, ARTICLE_SUMMARY_MAX, '…');
+}
+
+/** The address of the first markdown image, or null. */
+export function firstImageUrl(markdown: string): string | null {
+  const image = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/.exec(markdown);
+  return image?.[1] ?? null;
 }

@@ -1,4 +1,4 @@
-import { countCjkLength, stripMarkdown, truncate } from '@tianma/shared';
+import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { dropDanglingMarkers, referenceList } from '../citations.js';
 import type { PlacedImage } from './images.js';
@@ -57,13 +57,10 @@ export function assembleArticle(article: CombinedArticle, images: PlacedImage[],
   const refs = referenceList(references);
   if (refs) markdown = `${markdown}\n\n${refs}`;
 
-  // The summary is the first real paragraph: headings, images and markers are not prose.
-  const body = stripMarkdown(article.markdown.replace(/^#{1,6} .*$/gm, '')).replace(/\[\d+\]/g, '');
-  const firstParagraph = body.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).find((p) => countCjkLength(p) >= 20) ?? body;
   return {
     title: article.title,
     markdown: `${markdown}\n`,
-    summary: truncate(firstParagraph.replace(/\s+/g, ' ').trim(), 120, '…'),
+    summary: articleSummary(article.markdown),
     coverUrl: cover?.url ?? null,
     wordCount: countCjkLength(stripMarkdown(article.markdown)),
     references,

@@ -37,3 +37,4 @@ export type ArticleRow = typeof articles.$inferSelect;
 export * from '../../accounts/tables.js';
 export * from '../../billing/tables.js';
 export * from '../../generation/tables.js';
+export * from '../../feedback/tables.js';

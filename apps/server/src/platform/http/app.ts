@@ -9,12 +9,14 @@ import { registerDevOutboxRoutes } from '../../accounts/dev-outbox-routes.js';
 import { registerAccountRoutes } from '../../accounts/routes.js';
 import { createCodeStore } from '../../accounts/verification/code-store.js';
 import { type CodeSenders, createCodeSenders } from '../../accounts/verification/senders/registry.js';
+import { registerOwnerArticleRoutes } from '../../articles/owner-routes.js';
 import { registerArticleRoutes } from '../../articles/routes.js';
 import { registerNotifyRoutes } from '../../billing/notify-routes.js';
 import { createPaymentProvider, type PaymentSetup } from '../../billing/payment/registry.js';
 import { registerSandboxRoutes } from '../../billing/payment/sandbox/sandbox-routes.js';
 import { registerBillingRoutes } from '../../billing/routes.js';
 import type { Config } from '../../config/env.js';
+import { registerFeedbackRoutes } from '../../feedback/routes.js';
 import { registerGenerationRoutes } from '../../generation/routes.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from '../../generation/services.js';
 import { resolveAppSecret } from '../app-secret.js';
@@ -82,8 +84,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBillingRoutes(app, { db, auth, logger, provider: payment.provider, notifyUrl: payment.notifyUrl });
   await registerNotifyRoutes(app, { db, logger, provider: payment.provider });
   if (payment.sandbox) registerSandboxRoutes(app, { db, auth, provider: payment.sandbox });
-  registerGenerationRoutes(app, { db, auth, bus: generation.bus, queue: generation.queue, costCoins: config.generation.costCoins });
+  registerGenerationRoutes(app, {
+    db,
+    auth,
+    bus: generation.bus,
+    queue: generation.queue,
+    costCoins: config.generation.costCoins,
+    system: { writer: config.llm ? 'model' : 'offline', webSearch: Boolean(config.search.provider) },
+  });
   registerArticleRoutes(app, { db });
+  registerOwnerArticleRoutes(app, { db, auth, storage, logger });
+  registerFeedbackRoutes(app, { db, auth });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

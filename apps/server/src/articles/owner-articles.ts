@@ -1,0 +1,85 @@
+import { articleHeading, articleSummary, countCjkLength, firstImageUrl, stripMarkdown } from '@tianma/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/index.js';
+import { type ArticleRow, articles, generationStageOutputs, generationTasks } from '../platform/db/schema.js';
+
+/** An owner's reads and writes of their own articles; every query is scoped by the owner. */
+
+export interface ArticlePage {
+  rows: ArticleRow[];
+  total: number;
+}
+
+export async function listOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(articles)
+      .where(eq(articles.userId, userId))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ total: count() }).from(articles).where(eq(articles.userId, userId)),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function findOwnArticle(db: Db, userId: number, articleId: string): Promise<ArticleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.articleId, articleId), eq(articles.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Saves the editor's markdown. Title, summary, cover and word count follow the new text, so my
+ * articles and the share page show what was saved; a text without a heading or image keeps the old title or cover.
+ */
+export async function updateOwnArticle(db: Db, row: ArticleRow, content: string): Promise<boolean> {
+  const updated = await db
+    .update(articles)
+    .set({
+      content,
+      title: articleHeading(content) ?? row.title,
+      summary: articleSummary(content),
+      imageUrl: firstImageUrl(content) ?? row.imageUrl,
+      wordCount: countCjkLength(stripMarkdown(content)),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))
+    .returning({ id: articles.id });
+  return updated.length > 0;
+}
+
+export async function deleteOwnArticle(db: Db, row: ArticleRow): Promise<boolean> {
+  const deleted = await db
+    .delete(articles)
+    .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))
+    .returning({ id: articles.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Storage keys of the images generated for this article: those its task saved and those its
+ * text still shows. Only keys named after this article qualify, so an edited text that shows
+ * someone else's image can never make us delete it.
+ */
+export async function ownImageKeys(db: Db, row: ArticleRow): Promise<string[]> {
+  const urls = new Set<string>();
+  for (const match of row.content.matchAll(/\/media\/(articles\/[A-Za-z0-9._-]+)/g)) urls.add(match[1]!);
+  const saved = await db
+    .select({ output: generationStageOutputs.output })
+    .from(generationStageOutputs)
+    .innerJoin(generationTasks, eq(generationTasks.id, generationStageOutputs.taskId))
+    .where(and(eq(generationTasks.articleId, row.articleId), eq(generationStageOutputs.key, 'images')));
+  for (const { output } of saved) {
+    if (!Array.isArray(output)) continue;
+    for (const image of output as { url?: unknown }[]) {
+      if (typeof image?.url === 'string' && image.url.startsWith('/media/')) urls.add(image.url.slice('/media/'.length));
+    }
+  }
+  const own = new RegExp(`^articles/${row.articleId}-\\d+\\.(png|jpg|webp)$`);
+  return [...urls].filter((key) => own.test(key));
+}

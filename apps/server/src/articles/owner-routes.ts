@@ -1,0 +1,74 @@
+import { articlePageQuerySchema, articleUpdateSchema } from '@tianma/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { type Auth, assertSameUser } from '../accounts/auth.js';
+import type { Db } from '../platform/db/index.js';
+import { notFound } from '../platform/errors.js';
+import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import { deleteOwnArticle, findOwnArticle, listOwnArticles, ownImageKeys, updateOwnArticle } from './owner-articles.js';
+import { presentOwnArticle } from './owner-presenter.js';
+import { assertArticleId } from './public-article.js';
+
+export interface OwnerArticleRouteDeps {
+  db: Db;
+  auth: Auth;
+  storage: ObjectStorage;
+  logger: Logger;
+}
+
+/**
+ * My articles and the online editor (API.md): the owner's list, the markdown as text, save and
+ * delete. Another user's article answers 404, as if it did not exist.
+ */
+export function registerOwnerArticleRoutes(app: FastifyInstance, deps: OwnerArticleRouteDeps): void {
+  const { db, auth } = deps;
+
+  const ownArticle = async (userId: number, articleId: string) => {
+    assertArticleId(articleId);
+    const row = await findOwnArticle(db, userId, articleId);
+    if (!row) throw notFound('未找到文章');
+    return row;
+  };
+
+  app.get<{ Params: { deepspaceId: string } }>('/api/v1/articles/user/:deepspaceId/page', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    assertSameUser(current, request.params.deepspaceId);
+    const { page, size } = articlePageQuerySchema.parse(request.query);
+    const { rows, total } = await listOwnArticles(db, current.user.id, page, size);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      success: true,
+      data: rows.map((row) => presentOwnArticle(row, current.user.deepspaceId)),
+      page,
+      totalPages: Math.ceil(total / size),
+      total,
+    };
+  });
+
+  app.get<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const row = await ownArticle(current.user.id, request.params.articleId);
+    reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8');
+    return row.content;
+  });
+
+  app.put<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const row = await ownArticle(current.user.id, request.params.articleId);
+    const { content } = articleUpdateSchema.parse(request.body);
+    if (!(await updateOwnArticle(db, row, content))) throw notFound('未找到文章');
+    return { success: true, message: '保存成功' };
+  });
+
+  app.delete<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const row = await ownArticle(current.user.id, request.params.articleId);
+    const imageKeys = await ownImageKeys(db, row);
+    if (!(await deleteOwnArticle(db, row))) throw notFound('未找到文章');
+    // After the row is gone: a failed file removal leaves an orphan file, never a broken article.
+    for (const key of imageKeys) {
+      await deps.storage.delete(key).catch((error) => deps.logger.warn({ err: error, key }, 'could not remove an article image'));
+    }
+    return { success: true, message: '文章已删除' };
+  });
+}
