@@ -1,83 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage } from './browser.js';
+import { newAccount, payInSandbox, signedInPage, toast } from './session.js';
 
 /** Buying coins and Pro through the pay page and the embedded sandbox provider, in a real browser. */
 
-const PASSWORD = 'Secret#123';
-
 let browser: Browser;
-let serial = 0;
-// Each test gets its own client address (TRUST_PROXY is on), so per-IP limits never collide.
-const runTag = Date.now() % 100_000;
-
-interface TestAccount {
-  username: string;
-  phone: string;
-  ip: string;
-}
-
-function newAccount(): TestAccount {
-  serial += 1;
-  const id = `${runTag}${String(serial).padStart(2, '0')}`;
-  return { username: `buy_${id}`, phone: `137${id.padStart(8, '0').slice(-8)}`, ip: `198.19.${serial}.${(runTag % 250) + 1}` };
-}
-
-async function postJson(path: string, body: unknown, ip: string) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-}
-
-/** The newest REGISTER code sent to `phone`, read from the dev outbox. */
-async function registerCode(phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const entries = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as { to: string; code: string; purpose: string }[];
-    const entry = entries.find((item) => item.to === phone && item.purpose === 'REGISTER');
-    if (entry) return entry.code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no REGISTER code for ${phone} in the outbox`);
-}
-
-async function registerByApi(account: TestAccount) {
-  await postJson('/api/account/sms/send-code', { phoneNumber: account.phone, type: 'REGISTER' }, account.ip);
-  const verificationCode = await registerCode(account.phone);
-  await postJson(
-    '/api/account/auth/register',
-    { username: account.username, phoneNumber: account.phone, type: 'REGISTER', email: '', password: PASSWORD, verificationCode },
-    account.ip,
-  );
-}
-
-/** A page of its own, signed in through the API (the context's request shares its cookies). */
-async function signedInPage(viewport = DESKTOP) {
-  const account = newAccount();
-  await registerByApi(account);
-  const opened = await openPage(browser, viewport);
-  await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
-  const response = await opened.context.request.post(`${baseUrl()}/api/account/user/verify`, {
-    data: { username: account.username, password: PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
-  return { account, ...opened };
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** Opens the sandbox page named by the pay page's link in a second tab and confirms the payment there. */
-async function payInSandbox(context: BrowserContext, page: Page) {
-  const href = await page.getByRole('link', { name: '在本设备打开沙箱支付页' }).getAttribute('href');
-  expect(href).toMatch(/^\/pay\/sandbox\/TM\w+$/);
-  const sandbox = await context.newPage();
-  await sandbox.goto(new URL(href!, baseUrl()).toString());
-  await sandbox.getByRole('button', { name: '确认支付（沙箱）' }).click();
-  await sandbox.getByText('支付成功！请回到支付页面，页面会自动更新。').waitFor();
-  await sandbox.close();
-}
+const signedIn = (viewport = DESKTOP) => signedInPage(browser, newAccount('buy', 19), viewport);
 
 function statValue(page: Page, label: string) {
   return page.getByRole('main').getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
@@ -92,7 +21,7 @@ describe('purchase', () => {
   });
 
   it('buys the 1100-coin pack from the pricing page and finds it in the billing history', async () => {
-    const { account, context, page, problems } = await signedInPage();
+    const { account, context, page, problems } = await signedIn();
     await page.goto(`${baseUrl()}/pricing`);
     await page.getByRole('banner').getByRole('link', { name: account.username }).waitFor();
     const pack = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '1100 币', exact: true }) });
@@ -128,7 +57,7 @@ describe('purchase', () => {
   });
 
   it('buys a Pro month: the header shows PRO and the profile the expiry', async () => {
-    const { context, page, problems } = await signedInPage();
+    const { context, page, problems } = await signedIn();
     await page.goto(`${baseUrl()}/pay?type=premium`);
     await page.getByRole('main').getByText('包含 3500 币', { exact: true }).waitFor();
     await page.getByRole('main').getByRole('img', { name: '支付二维码' }).waitFor();
@@ -150,7 +79,7 @@ describe('purchase', () => {
   });
 
   it('fits a custom top-up into 375 px and refuses an amount off the 100 grid', async () => {
-    const { context, page, problems } = await signedInPage(MOBILE);
+    const { context, page, problems } = await signedIn(MOBILE);
     await page.goto(`${baseUrl()}/pay?type=custom&amount=1000`);
     const main = page.getByRole('main');
     await main.getByRole('img', { name: '支付二维码' }).waitFor();
@@ -167,7 +96,7 @@ describe('purchase', () => {
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const account = newAccount();
+    const account = newAccount('buy', 19);
     const { context, page, problems } = await openPage(browser);
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
     await page.goto(`${baseUrl()}/pay`);
