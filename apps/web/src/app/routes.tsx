@@ -3,8 +3,12 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from '../components/layout/Layout';
 import { AboutPage } from '../pages/about/AboutPage';
+import { AdvancedCreatePage } from '../pages/create/AdvancedCreatePage';
+import { CreatePage } from '../pages/create/CreatePage';
 import { HomePage } from '../pages/home/HomePage';
+import { EditorPage } from '../pages/editor/EditorPage';
 import { LoginPage } from '../pages/login/LoginPage';
+import { MyArticlesPage } from '../pages/my-articles/MyArticlesPage';
 import { PayPage } from '../pages/pay/PayPage';
 import { PricingPage } from '../pages/pricing/PricingPage';
 import { ProductPage } from '../pages/product/ProductPage';
@@ -34,9 +38,10 @@ export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/register', element: <RegisterPage />, auth: false },
   { path: '/reset-password', element: <ResetPasswordPage />, auth: false },
   { path: '/profile', element: <ProfilePage />, auth: true },
-  { path: '/create', auth: true },
-  { path: '/advanced-create', auth: true },
-  { path: '/my-articles', auth: true },
+  { path: '/create', element: <CreatePage />, auth: true },
+  { path: '/advanced-create', element: <AdvancedCreatePage />, auth: true },
+  { path: '/my-articles', element: <MyArticlesPage />, auth: true },
+  { path: '/editor', element: <EditorPage />, auth: true },
 ];
 
 // A page not built yet gets a bare <Outlet /> (renders nothing) so that the path is still

@@ -14,7 +14,7 @@ export const SITE = {
   officialAccountUrl: 'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=tianma',
 } as const;
 
-/** Routes of the web app (the route table of the spec, plus /my-articles of the creation doc). */
+/** Routes of the web app (the route table of the spec, plus /my-articles of the creation doc and our online /editor). */
 export const APP_ROUTES = [
   { path: '/', auth: false },
   { path: '/login', auth: false },
@@ -28,6 +28,7 @@ export const APP_ROUTES = [
   { path: '/create', auth: true },
   { path: '/advanced-create', auth: true },
   { path: '/my-articles', auth: true },
+  { path: '/editor', auth: true },
   { path: '/shared/article/:articleId', auth: false },
 ] as const;
 

@@ -2,7 +2,7 @@ import { nonEmpty } from './start-outcome';
 import type { TimerSlots } from './timer-slots';
 import { errorPatch } from './tracker-state';
 import { TRACKING_TEXT, TRACKING_TIMING } from './tracking-texts';
-import type { ProgressDetails, TrackerDeps, TrackerState } from './tracking-types';
+import type { ArticleMeta, ArticleResponse, ProgressDetails, TrackerDeps, TrackerState } from './tracking-types';
 
 /** The article after completion (content-creation §4): fetch by id, the 5 s wait, the fetch rules. */
 
@@ -33,7 +33,14 @@ export function createArticleLoader(host: ArticleLoaderHost): ArticleLoader {
       if (at !== host.epoch()) return;
       if (Number(answer?.code) === 0 && answer?.status === 'success') {
         const id = nonEmpty(answer.article_id) ?? articleId;
-        patch({ article: answer.content ?? '', articleId: id, status: 'completed', error: null, isLoading: false });
+        patch({
+          article: answer.content ?? '',
+          articleMeta: readArticleMeta(answer),
+          articleId: id,
+          status: 'completed',
+          error: null,
+          isLoading: false,
+        });
         return;
       }
       message = nonEmpty(answer?.error) ?? nonEmpty(answer?.message) ?? TRACKING_TEXT.articleFailed;
@@ -48,7 +55,7 @@ export function createArticleLoader(host: ArticleLoaderHost): ArticleLoader {
   function onCompleted(details: ProgressDetails | null) {
     const content = nonEmpty(details?.content);
     if (content) {
-      patch({ article: content });
+      patch({ article: content, articleMeta: null });
       return;
     }
     const known = getState().articleId;
@@ -67,4 +74,17 @@ export function createArticleLoader(host: ArticleLoaderHost): ArticleLoader {
   }
 
   return { onCompleted, load };
+}
+
+/** The metadata fields of a fetch answer (API.md additions); missing or malformed fields are left out. */
+export function readArticleMeta(answer: ArticleResponse): ArticleMeta {
+  const meta: ArticleMeta = { offline: answer.offline === true };
+  const title = nonEmpty(answer.title);
+  if (title) meta.title = title;
+  if (typeof answer.word_count === 'number' && Number.isFinite(answer.word_count) && answer.word_count >= 0) {
+    meta.wordCount = answer.word_count;
+  }
+  const createdAt = nonEmpty(answer.created_at);
+  if (createdAt && !Number.isNaN(Date.parse(createdAt))) meta.createdAt = createdAt;
+  return meta;
 }

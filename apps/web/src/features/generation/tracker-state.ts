@@ -8,6 +8,7 @@ export function initialTrackerState(): TrackerState {
     taskId: null,
     articleId: null,
     article: null,
+    articleMeta: null,
     error: null,
     details: null,
     notice: null,

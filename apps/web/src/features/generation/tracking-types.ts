@@ -53,6 +53,22 @@ export interface ArticleResponse {
   article_id?: string | null;
   error?: string | null;
   message?: string | null;
+  /** Our additions (API.md): the stored article's metadata. */
+  title?: string | null;
+  written_by?: string | null;
+  /** Written by the offline composer, not a model. */
+  offline?: boolean | null;
+  word_count?: number | null;
+  /** ISO timestamp. */
+  created_at?: string | null;
+}
+
+/** What the preview shows beside a fetched article; null until a fetch answered (content sent inline has none). */
+export interface ArticleMeta {
+  title?: string;
+  offline: boolean;
+  wordCount?: number;
+  createdAt?: string;
 }
 
 /** POST /api/v1/articles/generate: the five wire fields, the rest under settings (spec §3). */
@@ -107,6 +123,8 @@ export interface TrackerState {
   articleId: string | null;
   /** The article markdown once fetched. */
   article: string | null;
+  /** The fetched article's metadata; reset together with `article`. */
+  articleMeta: ArticleMeta | null;
   error: string | null;
   details: ProgressDetails | null;
   /** A transient connection notice (503 retries, unstable network), cleared by the next update. */

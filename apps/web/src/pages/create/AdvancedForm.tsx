@@ -1,0 +1,92 @@
+import { ChevronDown, ChevronUp, Lock } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ProBadge } from '../../components/layout/ProBadge';
+import { BasicSettingsSection } from './advanced/BasicSettingsSection';
+import { ReferenceSection } from './advanced/ReferenceSection';
+import { RequirementSection } from './advanced/RequirementSection';
+import { SeoSection } from './advanced/SeoSection';
+import { BusinessLimitBanner } from './BusinessLimitBanner';
+import { FormCard } from './FormCard';
+import type { AdvancedFormValues } from './form-values';
+import { GenerateButton } from './GenerateButton';
+import { SUBMIT_TEXT } from './submit-checks';
+
+interface AdvancedFormProps {
+  /** The last advanced run's values, or the defaults. Read once. */
+  initialValues: AdvancedFormValues;
+  generating: boolean;
+  /** Every field is disabled while a run is under way (spec §2). */
+  locked: boolean;
+  limited: boolean;
+  limitMessage: string | null;
+  isPro: boolean;
+  onSubmit: (values: AdvancedFormValues) => void;
+}
+
+/**
+ * The advanced creation form (content-creation §2). Its knowledge-base section and the keyword
+ * recommendation wait for their APIs and are left out until then.
+ */
+export function AdvancedForm({ initialValues, generating, locked, limited, limitMessage, isPro, onSubmit }: AdvancedFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [expanded, setExpanded] = useState(true);
+  const settingsId = useId();
+  const change = (patch: Partial<AdvancedFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+
+  // As on the guided form: spaces alone get through to the submit check's toast.
+  const disabled = generating || limited || !isPro || values.topic === '';
+
+  return (
+    <FormCard
+      title={
+        <>
+          创作设置 <ProBadge />
+        </>
+      }
+      subtitle="高级创作模式"
+      aside={
+        <button
+          type="button"
+          onClick={() => setExpanded((open) => !open)}
+          aria-expanded={expanded}
+          aria-controls={settingsId}
+          className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          {expanded ? '收起设置' : '展开高级设置'}
+          {expanded ? <ChevronUp aria-hidden="true" className="size-4" /> : <ChevronDown aria-hidden="true" className="size-4" />}
+        </button>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={locked} className="min-w-0 space-y-5">
+          {!isPro && (
+            <div className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-800">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>
+                {SUBMIT_TEXT.proOnly}。
+                <Link to="/pricing" className="ml-1 font-semibold text-indigo-600 underline-offset-2 hover:underline">
+                  去升级
+                </Link>
+              </p>
+            </div>
+          )}
+          {limited && <BusinessLimitBanner message={limitMessage} />}
+          <RequirementSection values={values} onChange={change} />
+          {/* The core requirement stays in view; the settings below fold away. */}
+          <div id={settingsId} hidden={!expanded} className="space-y-5 border-t border-slate-100 pt-5">
+            <BasicSettingsSection values={values} onChange={change} />
+            <ReferenceSection values={values} onChange={change} />
+            <SeoSection values={values} onChange={change} />
+          </div>
+          <GenerateButton label="开始高级创作" generating={generating} limited={limited} disabled={disabled} />
+        </fieldset>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { fetchSystemStatus, type SystemStatus } from './system-status-api';
+
+/** While the status call fails, it is asked again this often, so 连接中 turns ready on its own. */
+export const STATUS_RETRY_MS = 15_000;
+
+export const OFFLINE_HINT = '当前未配置大模型，文章由内置的离线写作引擎生成';
+
+/** The header's AI status: 连接中 until /system/status answers, then AI 系统就绪 (spec §2). */
+export function AiStatusBadge() {
+  const [status, setStatus] = useState<SystemStatus | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      fetchSystemStatus(controller.signal).then(setStatus, () => {
+        if (!controller.signal.aborted) retry = setTimeout(ask, STATUS_RETRY_MS);
+      });
+    };
+    ask();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
+  }, []);
+
+  const ready = status !== null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span
+        data-testid="ai-status"
+        className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium ${
+          ready ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500'
+        }`}
+      >
+        <span aria-hidden="true" className={`size-2 rounded-full ${ready ? 'bg-emerald-500' : 'animate-pulse bg-slate-400'}`} />
+        {ready ? 'AI 系统就绪' : '连接中'}
+      </span>
+      {status?.writer === 'offline' && (
+        <span title={OFFLINE_HINT} className="rounded-full bg-amber-50 px-2.5 py-1 text-xs text-amber-700">
+          离线写作模式
+          <span className="sr-only">：{OFFLINE_HINT}</span>
+        </span>
+      )}
+    </div>
+  );
+}

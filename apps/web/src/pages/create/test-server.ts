@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+import { jsonResponse } from '../../test/fixtures';
+
+/**
+ * Test helper for the creation pages: fetch answered per path (a promise may stay pending to hold a
+ * run under way), unknown paths hang like a stream that sends nothing. Records generate bodies.
+ */
+export function stubCreationServer(answers: Record<string, () => Promise<Response>> = {}) {
+  const generateBodies: unknown[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    if (path === '/api/v1/articles/generate' && typeof init.body === 'string') generateBodies.push(JSON.parse(init.body));
+    const answer = answers[path];
+    return answer ? answer() : new Promise<Response>(() => {});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, generateBodies };
+}
+
+export const systemReady = (writer: 'model' | 'offline' = 'model') => async () =>
+  jsonResponse({ success: true, data: { writer, webSearch: false } });
+
+export const pending = () => new Promise<Response>(() => {});
+
+export const limitAnswer = (error: string) => async () => jsonResponse({ status: 'error', code: 1006, error, message: null });

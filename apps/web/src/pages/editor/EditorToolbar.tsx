@@ -1,0 +1,56 @@
+import { ArrowLeft, Save } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button-styles';
+
+interface EditorToolbarProps {
+  title: string;
+  characters: number;
+  dirty: boolean;
+  saving: boolean;
+  /** Why the content cannot be saved, or null. */
+  problem: string | null;
+  onSave: () => void;
+}
+
+export function EditorToolbar({ title, characters, dirty, saving, problem, onSave }: EditorToolbarProps) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+      <div className="min-w-0 flex-1 basis-48">
+        <h1 data-testid="editor-title" className="truncate text-lg font-semibold text-slate-900" title={title}>
+          {title}
+        </h1>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span>{characters.toLocaleString('zh-CN')} 字</span>
+          <span data-testid="editor-status" aria-live="polite" className={dirty ? 'font-medium text-amber-600' : 'text-emerald-600'}>
+            {dirty ? '未保存的更改' : '已保存'}
+          </span>
+          {problem && (
+            <span id={hintId} className="font-medium text-red-600">
+              {problem}
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to="/my-articles" className={buttonClass('secondary', 'px-3 sm:px-4')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          返回我的文章
+        </Link>
+        <button
+          type="button"
+          data-testid="editor-save"
+          onClick={onSave}
+          disabled={saving || problem !== null}
+          aria-describedby={problem ? hintId : undefined}
+          aria-keyshortcuts="Control+S Meta+S"
+          className={buttonClass('primary', 'px-4')}
+        >
+          <Save aria-hidden="true" className="size-4" />
+          {saving ? '保存中...' : '保存'}
+        </button>
+      </div>
+    </div>
+  );
+}
