@@ -21,15 +21,21 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const baseUrl = () => inject('baseUrl');
+/** The server with a (fake) model configured; see global-setup.ts. */
+export const modelBaseUrl = () => inject('modelBaseUrl');
 
 /**
  * A page whose console errors and failed same-site requests are collected, so a test can
  * assert that a journey produced none. Requests to other hosts are blocked: the product must
  * not depend on the internet.
  */
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  server = baseUrl(),
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN', isMobile: viewport === MOBILE, hasTouch: viewport === MOBILE });
-  const origin = new URL(baseUrl()).origin;
+  const origin = new URL(server).origin;
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
   const page = await context.newPage();
   const problems: string[] = [];

@@ -14,17 +14,19 @@ export interface TestAccount {
   username: string;
   phone: string;
   ip: string;
+  /** The base URL of the server the account lives on. */
+  server: string;
 }
 
 /** `prefix` keeps accounts of different test files apart (usernames are at most 20 characters). */
-export function newAccount(prefix: string, subnet: number): TestAccount {
+export function newAccount(prefix: string, subnet: number, server = baseUrl()): TestAccount {
   serial += 1;
   const id = `${runTag}${String(serial).padStart(2, '0')}`;
-  return { username: `${prefix}_${id}`, phone: `${136 + (subnet % 3)}${id.padStart(8, '0').slice(-8)}`, ip: `198.${subnet}.${serial}.${(runTag % 250) + 1}` };
+  return { username: `${prefix}_${id}`, phone: `${136 + (subnet % 3)}${id.padStart(8, '0').slice(-8)}`, ip: `198.${subnet}.${serial}.${(runTag % 250) + 1}`, server };
 }
 
-async function postJson(path: string, body: unknown, ip: string) {
-  const response = await fetch(`${baseUrl()}${path}`, {
+async function postJson(server: string, path: string, body: unknown, ip: string) {
+  const response = await fetch(`${server}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
     body: JSON.stringify(body),
@@ -33,9 +35,9 @@ async function postJson(path: string, body: unknown, ip: string) {
 }
 
 /** The newest REGISTER code sent to `phone`, read from the dev outbox. */
-async function registerCode(phone: string): Promise<string> {
+async function registerCode(server: string, phone: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const entries = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as { to: string; code: string; purpose: string }[];
+    const entries = (await (await fetch(`${server}/dev/outbox.json`)).json()) as { to: string; code: string; purpose: string }[];
     const entry = entries.find((item) => item.to === phone && item.purpose === 'REGISTER');
     if (entry) return entry.code;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -44,9 +46,10 @@ async function registerCode(phone: string): Promise<string> {
 }
 
 export async function registerByApi(account: TestAccount) {
-  await postJson('/api/account/sms/send-code', { phoneNumber: account.phone, type: 'REGISTER' }, account.ip);
-  const verificationCode = await registerCode(account.phone);
+  await postJson(account.server, '/api/account/sms/send-code', { phoneNumber: account.phone, type: 'REGISTER' }, account.ip);
+  const verificationCode = await registerCode(account.server, account.phone);
   await postJson(
+    account.server,
     '/api/account/auth/register',
     { username: account.username, phoneNumber: account.phone, type: 'REGISTER', email: '', password: PASSWORD, verificationCode },
     account.ip,
@@ -56,9 +59,9 @@ export async function registerByApi(account: TestAccount) {
 /** A page of its own, signed in through the API (the context's request shares its cookies). */
 export async function signedInPage(browser: Browser, account: TestAccount, viewport = DESKTOP) {
   await registerByApi(account);
-  const opened = await openPage(browser, viewport);
+  const opened = await openPage(browser, viewport, account.server);
   await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
-  const response = await opened.context.request.post(`${baseUrl()}/api/account/user/verify`, {
+  const response = await opened.context.request.post(`${account.server}/api/account/user/verify`, {
     data: { username: account.username, password: PASSWORD },
   });
   expect(response.ok()).toBe(true);
@@ -72,7 +75,7 @@ export async function payInSandbox(context: BrowserContext, page: Page) {
   const href = await page.getByRole('link', { name: '在本设备打开沙箱支付页' }).getAttribute('href');
   expect(href).toMatch(/^\/pay\/sandbox\/TM\w+$/);
   const sandbox = await context.newPage();
-  await sandbox.goto(new URL(href!, baseUrl()).toString());
+  await sandbox.goto(new URL(href!, page.url()).toString());
   await sandbox.getByRole('button', { name: '确认支付（沙箱）' }).click();
   await sandbox.getByText('支付成功！请回到支付页面，页面会自动更新。').waitFor();
   await sandbox.close();

@@ -31,7 +31,7 @@ export function ArticleCard({ article, onOpen, onDelete }: ArticleCardProps) {
             loading="lazy"
             referrerPolicy="no-referrer"
             onError={() => setImageBroken(true)}
-            className="aspect-video w-full bg-slate-100 object-cover"
+            className="aspect-video w-full bg-slate-100 object-contain"
           />
         ) : (
           <div data-testid="image-placeholder" aria-hidden="true" className="flex aspect-video w-full items-center justify-center bg-slate-100">
