@@ -104,6 +104,21 @@ describe('creation studio', () => {
     await context.close();
   });
 
+  it('a reload during a run picks the running task up again', async () => {
+    const { context, page, problems } = await signedInPage(browser, newAccount('mdl', 21, modelBaseUrl()));
+    await page.goto(`${modelBaseUrl()}/create`);
+    await page.getByTestId('topic-input').fill('如何坚持晨跑');
+    await page.getByTestId('length-slider').fill('3000');
+    await page.getByTestId('generate-button').click();
+    await page.getByTestId('progress-step').filter({ hasText: '智能章节生成' }).waitFor();
+    await page.reload();
+    await page.getByTestId('progress-step').waitFor();
+    await page.getByTestId('generate-button').filter({ hasText: '生成中...' }).waitFor();
+    await page.getByTestId('article-preview').waitFor({ timeout: 60_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a basic user writes a guided article offline and rates it; advanced mode is refused; the limit card comes when coins run out', async () => {
     const { context, page, problems } = await signedIn();
     await page.goto(`${baseUrl()}/create`);
