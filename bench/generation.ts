@@ -12,9 +12,9 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/accounts/sessions.js';
 import { SESSION_COOKIE } from '../apps/server/src/accounts/session-token.js';
@@ -23,7 +23,7 @@ import { adjustBalance } from '../apps/server/src/billing/adjust-balance.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import type { EventBus } from '../apps/server/src/generation/events.js';
 import { generationStageOutputs, generationTasks } from '../apps/server/src/generation/tables.js';
-import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
+import { createPglite, type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { articles } from '../apps/server/src/platform/db/schema.js';
 import { buildApp } from '../apps/server/src/platform/http/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
@@ -101,6 +101,33 @@ function countStatements(client: PGlite): Map<string, number> {
   const transaction = client.transaction.bind(client);
   client.transaction = (work) => transaction((tx) => work(counting(tx)));
   return counts;
+}
+
+/**
+ * CPU time of the main thread alone (Linux: /proc/self/task/<pid>/stat, in clock ticks of 10 ms),
+ * which, unlike its event loop's busy time, does not grow when other work on the machine delays it.
+ * NaN elsewhere.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(`${t}:${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`, (Number(f[11]) + Number(f[12])) * 10);
+    } catch {}
+  }
+  return out;
 }
 
 async function createUser(db: Db, n: number): Promise<User> {
@@ -267,7 +294,7 @@ async function main() {
   let pglite: PGlite | undefined;
   if (!config.databaseUrl) {
     await spawnAndWait(process.execPath, ['--import', 'tsx', import.meta.filename, '--prepare', dataDir]);
-    pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    pglite = await createPglite(path.join(dataDir, 'pglite'));
     statements = countStatements(pglite);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, pglite });
@@ -296,14 +323,33 @@ async function main() {
   statements.clear();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  // Load-independent figures: CPU of the whole process (all threads) and the main thread's busy time.
+  const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
+  const threadsBefore = process.env.TMP_MARK ? threadCpu() : new Map<string, number>();
+  const eluBefore = performance.eventLoopUtilization();
   const startedAt = Date.now();
   const runs = await Promise.all(people.map((user) => runTask(base, user, STANDARD, published)));
   const elapsedMs = Date.now() - startedAt;
+  if (process.env.TMP_MARK) console.error(`MARK ${Number(process.hrtime.bigint() / 1000n) - (Date.now() - startedAt) * 1000} ${Number(process.hrtime.bigint() / 1000n)}`);
+  const cpu = process.cpuUsage(cpuBefore);
+  const mainCpuMs = mainThreadCpuMs() - mainBefore;
+  if (process.env.TMP_MARK) {
+    const after = threadCpu();
+    console.error('THREADS', JSON.stringify([...after].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)]).filter(([, v]) => Number(v) > 0)));
+  }
+  const elu = performance.eventLoopUtilization(eluBefore);
   loop.disable();
   clearInterval(sampler);
+  const cpuMsPerTask = {
+    process: Math.round((cpu.user + cpu.system) / 1000 / TASKS),
+    mainThread: Math.round(mainCpuMs / TASKS),
+    mainThreadBusy: Math.round(elu.active / TASKS),
+    mainThreadUtilization: Math.round(elu.utilization * 100) / 100,
+  };
 
   const statementsPerTask = Object.fromEntries([...statements].sort((a, b) => b[1] - a[1]).map(([sql, n]) => [sql, Math.round((n / TASKS) * 10) / 10]));
-  const concurrent = { ...(await summarise(db, runs, sectionConcurrency, { elapsedMs, rssBeforeMb, peak, loop })), rssAtStartMb, statementsPerTask };
+  const concurrent = { ...(await summarise(db, runs, sectionConcurrency, { elapsedMs, rssBeforeMb, peak, loop })), rssAtStartMb, statementsPerTask, cpuMsPerTask };
 
   await app.close();
   await database.close();
@@ -317,7 +363,7 @@ async function main() {
   printTables(report);
 }
 
-function printTables(report: { node: string; cpus: number; database: string; llmLatencyMs: number; sectionConcurrency: number; single: Record<string, Analysis>; concurrent: Concurrent & { rssAtStartMb: number; statementsPerTask: Record<string, number> } }) {
+function printTables(report: { node: string; cpus: number; database: string; llmLatencyMs: number; sectionConcurrency: number; single: Record<string, Analysis>; concurrent: Concurrent & { rssAtStartMb: number; statementsPerTask: Record<string, number>; cpuMsPerTask: { process: number; mainThread: number; mainThreadBusy: number; mainThreadUtilization: number } } }) {
   const { single, concurrent: c } = report;
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const ms = (s: { p50: number; p99: number; max: number }) => `p50 ${s.p50}, p99 ${s.p99}, max ${s.max} ms`;
@@ -332,6 +378,8 @@ function printTables(report: { node: string; cpus: number; database: string; llm
   const m = c.memoryMb;
   console.log(`| ${c.tasks} at once: peak RSS | **${m.peakRss} MB** (${c.rssAtStartMb} MB once started, ${m.before} MB before these tasks; at the peak: JS heap ${m.atPeak.heapUsed}, array buffers ${m.atPeak.arrayBuffers} MB) | < 600 MB | ${met(m.peakRss < 600)} |`);
   console.log(`| ${c.tasks} at once: event-loop delay | p99 ${c.eventLoopDelayMs.p99}, max ${c.eventLoopDelayMs.max} ms | | |`);
+  const cpu = c.cpuMsPerTask;
+  console.log(`| ${c.tasks} at once: CPU per task (includes the bench's clients) | process ${cpu.process} ms, main thread ${cpu.mainThread} ms (its event loop busy ${cpu.mainThreadBusy} ms, utilisation ${cpu.mainThreadUtilization}) | | |`);
   console.log(`| prompt tokens sent per output character | **${c.tokensSentPerOutputChar.toFixed(2)}** | reported | |`);
   const byStage = Object.entries(c.promptTokensPerArticleByStage).sort((a, b) => b[1] - a[1]);
   console.log(`| prompt tokens per article, by agent | ${byStage.map(([stage, n]) => `${stage} ${n}`).join(', ')} | | |`);

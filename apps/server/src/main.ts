@@ -26,7 +26,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger, overrides: { generation: { runWorker: role !== 'api' } } });
   const stopSweepers =
-    role === 'api' ? async () => undefined : startSweepers({ db: database.db, provider: app.payment.provider, bus: app.generation.bus, logger });
+    role === 'api' ? async () => undefined : startSweepers({ db: database.db, provider: app.payment.provider, bus: app.generation.bus, storage: app.storage, logger });
   app.addHook('onClose', async () => {
     await stopSweepers();
     await database.close();

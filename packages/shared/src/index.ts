@@ -14,3 +14,5 @@ export * from './schemas/account.js';
 export * from './rules/orders.js';
 export * from './schemas/generation.js';
 export * from './schemas/articles.js';
+export * from './schemas/seo.js';
+export * from './constants/knowledge.js';

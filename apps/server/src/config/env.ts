@@ -65,6 +65,13 @@ const envSchema = z.object({
   /** Sections researched or written at once within a task. */
   GENERATION_SECTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
 
+  /** Any OpenAI-compatible embeddings API; when set, knowledge-base search is hybrid (BM25 + vectors). */
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  /** Texts per embeddings call (DashScope allows 10, OpenAI far more). */
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(10),
+
   SEARCH_PROVIDER: z.enum(['bocha', 'tavily', 'searxng']).optional(),
   SEARCH_API_KEY: z.string().optional(),
   SEARCH_BASE_URL: z.url().optional(),
@@ -73,6 +80,8 @@ const envSchema = z.object({
   IMAGE_BASE_URL: z.url().optional(),
   IMAGE_API_KEY: z.string().optional(),
   IMAGE_MODEL: z.string().optional(),
+  /** Worker threads that draw the built-in cards; 0 draws them on the main thread. */
+  IMAGE_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
 
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
   /** Lets the sandbox payment run with NODE_ENV=production (a staging site). */
@@ -132,7 +141,9 @@ export interface Config {
     pricing?: { promptPerMillion: number; completionPerMillion: number };
   } | null;
   search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string };
-  images: { provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string };
+  embeddings: { baseUrl: string; apiKey: string; model: string; batchSize: number } | null;
+  /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
+  images: ({ provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }) & { cardWorkers: number };
 }
 
 export type SmsConfig =
@@ -287,11 +298,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : null;
+  if ((env.EMBEDDINGS_BASE_URL || env.EMBEDDINGS_MODEL) && !(env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL)) {
+    problems.push('  - EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL: 配置向量模型时两者都必须设置');
+  }
+  const embeddings: Config['embeddings'] =
+    env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL
+      ? { baseUrl: env.EMBEDDINGS_BASE_URL, apiKey: env.EMBEDDINGS_API_KEY ?? '', model: env.EMBEDDINGS_MODEL, batchSize: env.EMBEDDINGS_BATCH_SIZE }
+      : null;
   if ((env.SEARCH_PROVIDER === 'bocha' || env.SEARCH_PROVIDER === 'tavily') && !env.SEARCH_API_KEY) {
     problems.push(`  - SEARCH_API_KEY: SEARCH_PROVIDER=${env.SEARCH_PROVIDER} 时必填`);
   }
   if (env.SEARCH_PROVIDER === 'searxng' && !env.SEARCH_BASE_URL) problems.push('  - SEARCH_BASE_URL: SEARCH_PROVIDER=searxng 时必填（SearXNG 实例地址）');
-  let images: Config['images'] = { provider: 'cards' };
+  let images: Config['images'] = { provider: 'cards', cardWorkers: env.IMAGE_WORKERS };
   if (env.IMAGE_PROVIDER === 'openai') {
     const why = 'IMAGE_PROVIDER=openai 时必填';
     images = {
@@ -299,6 +317,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: required('IMAGE_BASE_URL', why),
       apiKey: required('IMAGE_API_KEY', why),
       model: required('IMAGE_MODEL', why),
+      cardWorkers: env.IMAGE_WORKERS,
     };
   }
 
@@ -344,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     llm,
     search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL },
+    embeddings,
     images,
   };
 }

@@ -1,13 +1,15 @@
 import { type GenerationStep, stepLabel, stepPercent } from '@tianma/shared';
+import { applySeoRules } from '../seo/seo-rules.js';
 import type { Agents, Material, Outline, SectionDraft, SeoResult, StyleProfile, TopicAnalysis } from './agents/types.js';
 import { renumberCitations } from './citations.js';
 import { recordProgress } from './progress.js';
-import { mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';
+import { loadSavedOutputs, mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';
 import { assembleArticle, type FinalArticle } from './stages/assemble.js';
 import { generateImages, type PlacedImage } from './stages/images.js';
 import { fitBudgets } from './stages/outline.js';
 import { referenceText } from './stages/reference.js';
 import { searchAndExtract } from './stages/search.js';
+import { knowledgeForTopic, researchSectionsWithKnowledge } from './stages/knowledge-research.js';
 import { researchSections } from './stages/section-research.js';
 import type { GenerationTaskRow } from './tables.js';
 
@@ -41,11 +43,11 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     percent = stepPercent(step, advanced) ?? percent;
     await progress({ message: message ?? `${stepLabel(step)}中...` });
   };
-  const ctx: StageContext = { deps, agents, task, request, signal, report: progress };
+  const ctx: StageContext = { deps, agents, task, request, signal, saved: await loadSavedOutputs(deps.db, task.id), report: progress };
   const saved = <T>(key: string, compute: () => Promise<T>) => savedOutput(ctx, key, compute);
 
   await enter('search_and_extract', '正在检索资料...');
-  const materials = await saved<Material[]>('search', () => searchAndExtract(ctx));
+  const materials = await saved<Material[]>('search', async () => [...(await knowledgeForTopic(ctx)), ...(await searchAndExtract(ctx))]);
 
   await enter('analyze_topic', '正在分析主题、受众需求与关键问题...');
   const analysis = await saved<TopicAnalysis>('analysis', () => agents.analyzeTopic({ brief, materials }));
@@ -61,7 +63,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   const outline = await saved<Outline>('outline', async () => fitBudgets(await agents.outline({ brief, analysis, materials, style }), brief.length));
 
   await enter('parallel_section_research', '正在为各章节匹配资料...');
-  const sectionMaterials = await saved<Material[][]>('research', async () => researchSections(outline, materials));
+  const sectionMaterials = await saved<Material[][]>('research', async () => researchSectionsWithKnowledge(ctx, outline, researchSections(outline, materials)));
 
   await enter('parallel_section_generation', `正在并行撰写 ${outline.sections.length} 个章节...`);
   let written = 0;
@@ -97,14 +99,21 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   await enter('combine_sections', '正在合并章节，统一衔接与风格...');
   const { sections: cited, references } = renumberCitations(sections);
   const combined = await saved('combined', () =>
-    agents.combine({ brief, outline, sections: sections.map((section, i) => ({ ...section, markdown: cited[i]! })) }),
+    agents.combine({ brief, outline, style, sections: sections.map((section, i) => ({ ...section, markdown: cited[i]! })) }),
   );
 
   await enter('generate_article', '正在生成最终文章...');
   let article = combined;
   if (advanced && request.seo?.enabled) {
     await enter('apply_seo_optimization', '正在进行 SEO 优化...');
-    const seo = await saved<SeoResult>('seo', () => agents.optimizeSeo({ brief, article: combined, keywords: request.seo?.keywords ?? [] }));
+    const seoRequest = request.seo;
+    // The SEO rules run inside the saved step, so a resumed task does not apply them twice.
+    const seo = await saved<SeoResult>('seo', async () => {
+      const optimized = await agents.optimizeSeo({ brief, article: combined, keywords: seoRequest.keywords, style });
+      const keywords = seoRequest.keywords.length > 0 ? seoRequest.keywords : optimized.keywords;
+      const ruled = applySeoRules({ ...optimized, keywords, platform: brief.platform, options: seoRequest });
+      return { ...optimized, title: ruled.title, markdown: ruled.markdown };
+    });
     article = { title: seo.title, markdown: seo.markdown };
   }
   return assembleArticle(article, images, references, outline);

@@ -45,6 +45,8 @@ export async function closeConnection(connection: Redis): Promise<void> {
  * event is already persisted, and the stream reads the task's event log every second anyway.
  */
 export class RedisEventBus implements EventBus {
+  /** Pub/sub drops what is published while a subscriber reconnects: streams keep reading the log. */
+  readonly seesEveryEvent = false;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly listeners = new Map<string, Set<Listener>>();

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
-import type { Db } from '../platform/db/index.js';
+import { KnowledgeRetriever } from '../knowledge/retrieve.js';
+import { createEmbeddings } from '../providers/embeddings/registry.js';
+import type { Database, Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import { CardRendererPool } from '../providers/images/card-pool.js';
 import { CardImageRenderer } from '../providers/images/card-renderer.js';
 import { FallbackImages } from '../providers/images/fallback-images.js';
 import type { ImagePort } from '../providers/images/image-port.js';
@@ -34,14 +37,18 @@ export interface GenerationOverrides {
   redisPrefix?: string;
 }
 
-function createImages(config: Config, logger: Logger): ImagePort {
-  const cards = new CardImageRenderer();
-  if (config.images.provider === 'cards') return cards;
-  return new FallbackImages({
+/** The card renderer (in worker threads unless IMAGE_WORKERS=0) and the adapter in front of it; close() stops the workers. */
+function createImages(config: Config, logger: Logger): { port: ImagePort; close(): Promise<void> } {
+  const pool = config.images.cardWorkers > 0 ? new CardRendererPool({ size: config.images.cardWorkers }) : null;
+  const cards = pool ?? new CardImageRenderer();
+  const close = async () => pool?.close();
+  if (config.images.provider === 'cards') return { port: cards, close };
+  const port = new FallbackImages({
     primary: new OpenAiImages({ baseUrl: config.images.baseUrl, apiKey: config.images.apiKey, model: config.images.model }),
     fallback: cards,
     onFallback: (error) => logger.warn({ err: error }, 'image generation failed; a card is used instead'),
   });
+  return { port, close };
 }
 
 /**
@@ -52,12 +59,14 @@ function createImages(config: Config, logger: Logger): ImagePort {
  */
 export function createGenerationServices(
   config: Config,
-  deps: { db: Db; storage: ObjectStorage; logger: Logger },
+  deps: { db: Db; storage: ObjectStorage; logger: Logger; databaseKind?: Database['kind'] },
   overrides: GenerationOverrides = {},
 ): GenerationServices {
   const { redisUrl } = config;
   const redisPrefix = overrides.redisPrefix;
-  const bus: EventBus = redisUrl ? new RedisEventBus({ url: redisUrl, logger: deps.logger, prefix: redisPrefix }) : new InProcessEventBus();
+  const bus: EventBus = redisUrl
+    ? new RedisEventBus({ url: redisUrl, logger: deps.logger, prefix: redisPrefix })
+    : new InProcessEventBus({ soleWriter: deps.databaseKind === 'pglite' });
   const llm = config.llm;
   const offline = new OfflineComposer();
   const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
@@ -74,16 +83,18 @@ export function createGenerationServices(
           return new LlmAgents(model, { model: llm.writingModel ?? llm.model, onUsage });
         }
       : () => offline;
+  const images = overrides.images ? { port: overrides.images, close: async () => undefined } : createImages(config, deps.logger);
   const pipeline: PipelineDeps = {
     db: deps.db,
     bus,
     makeAgents,
     pricing: llm?.pricing,
     search: createSearchPort(config.search),
-    images: overrides.images ?? createImages(config, deps.logger),
+    images: images.port,
     storage: deps.storage,
     logger: deps.logger,
     sectionConcurrency: config.generation.sectionConcurrency,
+    knowledge: new KnowledgeRetriever({ db: deps.db, embeddings: createEmbeddings(config) }),
   };
   const runWorker = overrides.runWorker ?? true;
   const handler: TaskHandler | null = runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null;
@@ -98,6 +109,7 @@ export function createGenerationServices(
     close: async () => {
       await queue.close();
       await bus.close();
+      await images.close();
     },
   };
 }

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { KnowledgeRetriever } from '../knowledge/retrieve.js';
 import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { ImagePort } from '../providers/images/image-port.js';
@@ -33,6 +34,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** How many sections are researched or written at once. */
   sectionConcurrency: number;
+  /** The users' temporary knowledge bases; null where tests leave it out. */
+  knowledge: KnowledgeRetriever | null;
 }
 
 export interface StageContext {
@@ -41,23 +44,35 @@ export interface StageContext {
   task: GenerationTaskRow;
   request: StoredRequest;
   signal: AbortSignal;
+  /** Outputs saved by an earlier run of this task (see savedOutput), taken out as they are used. */
+  saved: Map<string, unknown>;
   /** Reports progress within the current step (message, current query). */
   report(details: { message?: string; current_query?: string }): Promise<void>;
 }
 
-/**
- * A stage output saved under `key`: computed once, then read back when the task is retried or
- * resumed, so finished work (a section, an outline) is never redone or charged twice.
- */
-export async function savedOutput<T>(ctx: Pick<StageContext, 'deps' | 'task'>, key: string, compute: () => Promise<T>): Promise<T> {
-  const { db } = ctx.deps;
-  const [saved] = await db
-    .select({ output: generationStageOutputs.output })
+/** The stage outputs the task saved in earlier runs (a retried or resumed task), by key. */
+export async function loadSavedOutputs(db: Db, taskId: number): Promise<Map<string, unknown>> {
+  const rows = await db
+    .select({ key: generationStageOutputs.key, output: generationStageOutputs.output })
     .from(generationStageOutputs)
-    .where(and(eq(generationStageOutputs.taskId, ctx.task.id), eq(generationStageOutputs.key, key)));
-  if (saved) return saved.output as T;
+    .where(eq(generationStageOutputs.taskId, taskId));
+  return new Map(rows.map((row) => [row.key, row.output]));
+}
+
+/**
+ * A stage output saved under `key`: computed once, then taken from `ctx.saved` when the task is
+ * retried or resumed, so finished work (a section, an outline) is never redone or charged twice.
+ * The outputs are read once when the task starts (loadSavedOutputs) rather than here, one query
+ * a stage, and each is dropped from the map once used.
+ */
+export async function savedOutput<T>(ctx: Pick<StageContext, 'deps' | 'task' | 'saved'>, key: string, compute: () => Promise<T>): Promise<T> {
+  if (ctx.saved.has(key)) {
+    const output = ctx.saved.get(key) as T;
+    ctx.saved.delete(key);
+    return output;
+  }
   const output = await compute();
-  await db.insert(generationStageOutputs).values({ taskId: ctx.task.id, key, output: output as object }).onConflictDoNothing();
+  await ctx.deps.db.insert(generationStageOutputs).values({ taskId: ctx.task.id, key, output: output as object }).onConflictDoNothing();
   return output;
 }
 

@@ -70,6 +70,8 @@ export async function streamTask(
   raw.write(frame({ data: { type: 'connection_established', currentStep: task.currentStep, details: { message: '已连接到生成服务' } } }));
 
   const lastEventId = Number(request.headers['last-event-id']);
+  // Whether the task had ended when its state was read after subscribing: nothing more will come.
+  let finished: boolean;
   if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
     lastSent = lastEventId;
     const missed = await deps.db
@@ -78,24 +80,26 @@ export async function streamTask(
       .where(and(eq(generationEvents.taskId, task.id), gt(generationEvents.seq, lastEventId)))
       .orderBy(asc(generationEvents.seq));
     for (const row of missed) send(toEvent(row));
+    const [latest] = ended ? [] : await deps.db.select({ status: generationTasks.status }).from(generationTasks).where(eq(generationTasks.id, task.id));
+    finished = !latest || isFinalTask(latest);
   } else {
     const [current] = await deps.db.select().from(generationTasks).where(eq(generationTasks.id, task.id));
     if (current && current.eventSeq > 0) {
       send({ seq: current.eventSeq, type: 'progress', currentStep: current.currentStep, details: current.details as Record<string, unknown> });
     }
+    finished = !current || isFinalTask(current);
   }
   replaying = false;
   for (const event of pending.splice(0)) send(event);
   if (ended) return;
-  // A finished task whose final event the client already had: nothing more will come.
-  const [latest] = await deps.db.select({ status: generationTasks.status }).from(generationTasks).where(eq(generationTasks.id, task.id));
-  if (!latest || isFinalTask(latest)) {
+  if (finished) {
     end();
     return;
   }
 
   // Events published in another process reach this one through the bus when Redis is configured;
-  // reading the task's event log every second also covers a process without it, and any gap.
+  // reading the task's event log every second also covers a process without it, and any gap. A
+  // bus that sees every event (in-process, on PGlite) needs no such reading.
   const catchUp = async () => {
     if (ended) return;
     const rows = await deps.db
@@ -106,7 +110,7 @@ export async function streamTask(
     for (const row of rows) send(toEvent(row));
     if (!ended) timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
   };
-  timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
+  if (!deps.bus.seesEveryEvent) timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
 
   const beat = () => {
     if (ended) return;

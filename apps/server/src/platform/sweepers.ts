@@ -4,16 +4,19 @@ import type { EventBus } from '../generation/events.js';
 import { sweepStaleTasks } from '../generation/sweep-tasks.js';
 import type { Db } from './db/index.js';
 import { startPeriodic } from './periodic.js';
+import { sweepKnowledgeSessions } from '../knowledge/sessions.js';
+import type { ObjectStorage } from './storage/object-storage.js';
 import { releaseStaleHolds } from '../billing/coin-holds.js';
 import { closeExpiredOrders } from '../billing/orders/refresh-order.js';
 import type { PaymentProvider } from '../billing/payment/payment-provider.js';
 
-/** The background upkeep of money and sessions; every step is idempotent, so any process may run it. */
-export function startSweepers(deps: { db: Db; provider: PaymentProvider; bus: EventBus; logger: Logger }): () => Promise<void> {
+/** The background upkeep of money, sessions and knowledge bases; every step is idempotent, so any process may run it. */
+export function startSweepers(deps: { db: Db; provider: PaymentProvider; bus: EventBus; storage: ObjectStorage; logger: Logger }): () => Promise<void> {
   const stops = [
     startPeriodic('release-stale-holds', () => releaseStaleHolds(deps.db), 60_000, deps.logger),
     startPeriodic('close-expired-orders', () => closeExpiredOrders(deps), 60_000, deps.logger),
     startPeriodic('sweep-stale-tasks', () => sweepStaleTasks(deps), 30_000, deps.logger),
+    startPeriodic('sweep-knowledge-sessions', () => sweepKnowledgeSessions(deps), 60_000, deps.logger),
     startPeriodic('delete-expired-sessions', () => deleteExpiredSessions(deps.db), 3600_000, deps.logger),
   ];
   return async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaHttp, registerViaHttp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
 
 let t: TestApp;
 let cookie: string;
@@ -18,22 +19,11 @@ afterAll(() => t.close());
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7), Buffer.from([0xff, 0xd9])]);
 
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----tianma-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }, sessionCookie = cookie) => {
-  const body = multipart(fields, file);
+  const body = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file ? [{ name: 'file', file: { filename: file.name, content: file.data, contentType: file.type } }] : []),
+  ]);
   return t.app.inject({ method: 'POST', url: '/api/account/user/upload-avatar', payload: body.payload, headers: { ...body.headers, cookie: sessionCookie } });
 };
 

@@ -25,6 +25,12 @@ describe('assembleArticle', () => {
     expect(result.coverUrl).toBe('/media/articles/a-0.png');
   });
 
+  it('finds a heading the SEO pass extended with a keyword, preferring an exact match', () => {
+    const markdown = '# 标题\n\n## 开篇\n\n引言。\n\n## 第一步｜时间管理\n\n内容。\n\n## 第二步\n\n结尾。\n';
+    const result = assembleArticle({ title: '标题', markdown }, images, [], outline);
+    expect(result.markdown).toContain('## 第一步｜时间管理\n\n内容。\n\n![第一步配图](/media/articles/a-1.png)\n\n## 第二步');
+  });
+
   it('places images by position when the article has no section headings (Xiaohongshu)', () => {
     const markdown = '# 标题✨\n\n第一段。\n\n第二段。\n\n第三段。\n\n第四段。\n\n#早起 #自律\n';
     const result = assembleArticle({ title: '标题✨', markdown }, images, [], outline);

@@ -111,6 +111,6 @@ export interface Agents {
   writeSection(input: SectionWritingInput): Promise<SectionDraft>;
   planImages(input: { brief: ArticleBrief; outline: Outline }): Promise<ImagePlan[]>;
   /** The continuity pass: transitions, no repetition, one introduction and one conclusion. */
-  combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[] }): Promise<CombinedArticle>;
-  optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[] }): Promise<SeoResult>;
+  combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle>;
+  optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult>;
 }

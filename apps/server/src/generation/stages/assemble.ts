@@ -12,6 +12,13 @@ export interface FinalArticle {
   references: Material[];
 }
 
+/** The line of a section's heading: exact, else one the SEO pass extended (标题｜关键词). */
+function headingLine(lines: string[], heading: string): number {
+  const texts = lines.map((line) => (/^#{2,3} /.test(line) ? line.replace(/^#+\s*/, '').trim() : null));
+  const exact = texts.indexOf(heading);
+  return exact >= 0 ? exact : texts.findIndex((text) => text?.startsWith(heading) ?? false);
+}
+
 /** Inserts an image line at index `at`, with a blank line on each side. */
 function insertAfter(lines: string[], at: number, markdown: string): void {
   lines.splice(at, 0, '', markdown, '');
@@ -28,7 +35,7 @@ function placeSectionImages(markdown: string, images: PlacedImage[], outline: Ou
   for (const image of sectionImages) {
     const heading = outline.sections[image.sectionIndex]?.heading;
     const tag = `![${image.caption}](${image.url})`;
-    const start = heading ? lines.findIndex((line) => /^#{2,3} /.test(line) && line.replace(/^#+\s*/, '').trim() === heading.trim()) : -1;
+    const start = heading ? headingLine(lines, heading.trim()) : -1;
     if (start >= 0) {
       let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
       if (end < 0) end = lines.length;

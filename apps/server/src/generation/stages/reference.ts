@@ -1,46 +1,38 @@
 import { truncate } from '@tianma/shared';
-import { decodeBody, SafeFetchError, safeFetch } from '../../providers/http/safe-fetch.js';
+import { extractMainText } from '../../providers/http/extract-main-text.js';
+import { decodeBody, SafeFetchError, type SafeFetchOptions, safeFetch } from '../../providers/http/safe-fetch.js';
 import type { StageContext } from '../stage-context.js';
 
 const MAX_REFERENCE_CHARS = 20_000;
+/** Less than this is a page without an article (a login wall, a video page), not a style to learn. */
+const MIN_REFERENCE_CHARS = 50;
 
-/** The readable text of an HTML page: scripts, styles and navigation chrome dropped, blocks as lines. */
-export function htmlToText(html: string): string {
-  const body = /<article[\s>][\s\S]*?<\/article>/i.exec(html)?.[0] ?? /<body[\s>][\s\S]*<\/body>/i.exec(html)?.[0] ?? html;
-  return body
-    .replace(/<(script|style|noscript|template|svg|nav|header|footer|aside|form)[\s>][\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|section|blockquote|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 0)
-    .join('\n');
-}
+/** Tests only: lets a test reach its loopback server through the SSRF guard (see SafeFetchOptions). */
+export type ReferenceFetchOverrides = Pick<SafeFetchOptions, 'allowPrivate' | 'resolve'>;
 
 /**
  * The reference article's text: the pasted text, or the page behind the URL fetched through the
- * SSRF guard (http/https only, public addresses, size and time limits, charset from the page).
- * A page that cannot be read is reported to the user and the article goes on without a style.
+ * SSRF guard (http/https only, public addresses, size and time limits, charset from the page),
+ * its main text picked out by Readability and headed by the article's title (a headline's
+ * manner is part of a style). A page that cannot be read is reported to the user and the
+ * article goes on without a style.
  */
-export async function referenceText(ctx: StageContext): Promise<string | null> {
+export async function referenceText(
+  ctx: Pick<StageContext, 'request' | 'signal' | 'report'>,
+  overrides: ReferenceFetchOverrides = {},
+): Promise<string | null> {
   const reference = ctx.request.reference;
   if (reference?.text?.trim()) return truncate(reference.text.trim(), MAX_REFERENCE_CHARS, '');
   if (!reference?.url) return null;
   await ctx.report({ message: '正在读取参考文章...', current_query: reference.url });
   try {
-    const page = await safeFetch(reference.url, { signal: ctx.signal, maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000 });
-    const text = htmlToText(decodeBody(page.body, page.contentType));
-    if (text.length < 50) {
+    const page = await safeFetch(reference.url, { ...overrides, signal: ctx.signal, maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000 });
+    const article = pageText(page.body, page.contentType, page.url);
+    if (!article || article.text.length < MIN_REFERENCE_CHARS) {
       await ctx.report({ message: '参考文章正文过短或无法识别，已跳过风格提取' });
       return null;
     }
+    const text = article.title ? `标题：${article.title}\n\n${article.text}` : article.text;
     return truncate(text, MAX_REFERENCE_CHARS, '');
   } catch (error) {
     if (ctx.signal.aborted) throw error;
@@ -48,4 +40,12 @@ export async function referenceText(ctx: StageContext): Promise<string | null> {
     await ctx.report({ message: `参考文章读取失败（${reason}），已跳过风格提取` });
     return null;
   }
+}
+
+/** The article in a fetched body: HTML through Readability, plain text as is, anything else (PDF, images) null. */
+function pageText(body: Buffer, contentType: string, url: string): { title: string | null; text: string } | null {
+  const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime === 'text/plain') return { title: null, text: decodeBody(body, contentType).trim() };
+  if (mime && !mime.includes('html') && !mime.includes('xml')) return null;
+  return extractMainText(decodeBody(body, contentType), url);
 }

@@ -55,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = acquireDirLock(dir);
   try {
-    const client = await PGlite.create(dir);
+    const client = await createPglite(dir);
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
@@ -68,6 +68,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own. NOTE: shared_buffers is
+ * 128 MB by default, and PGlite's WebAssembly memory touches all of it at start (~120 MB of RSS).
+ * 32 MB holds this application's working set: with 50 tasks at once, CPU and latency are the same
+ * as with 128 MB, RSS ~100 MB lower (docs/benchmarks.md). Pages beyond it are read back from the
+ * data directory's files, which the OS caches.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/** Opens (or creates) the embedded database in `dir`; the bench opens it this way too. */
+export function createPglite(dir: string): Promise<PGlite> {
+  return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
 }
 
 /** Runs raw SQL and returns its rows; both drivers put them under `.rows`. */

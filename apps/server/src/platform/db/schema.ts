@@ -38,3 +38,4 @@ export * from '../../accounts/tables.js';
 export * from '../../billing/tables.js';
 export * from '../../generation/tables.js';
 export * from '../../feedback/tables.js';
+export * from '../../knowledge/tables.js';

@@ -18,7 +18,10 @@ import { registerBillingRoutes } from '../../billing/routes.js';
 import type { Config } from '../../config/env.js';
 import { registerFeedbackRoutes } from '../../feedback/routes.js';
 import { registerGenerationRoutes } from '../../generation/routes.js';
+import { registerKnowledgeRoutes } from '../../knowledge/routes.js';
+import { createEmbeddings } from '../../providers/embeddings/registry.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from '../../generation/services.js';
+import { registerSeoRoutes } from '../../seo/routes.js';
 import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
@@ -36,6 +39,8 @@ declare module 'fastify' {
     payment: PaymentSetup;
     /** The writing engine: event bus, queue and pipeline dependencies. */
     generation: GenerationServices;
+    /** Uploaded files and generated images (the sweepers remove expired knowledge-base files). */
+    storage: ObjectStorage;
   }
 }
 
@@ -70,12 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const storage = deps.overrides?.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  app.decorate('storage', storage);
+  const embeddings = createEmbeddings(config);
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
   const codes = createCodeStore(db, resolveAppSecret(config), senders, logger);
   const auth = createAuth(db, { publicUrl: config.publicUrl });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
-  const generation = createGenerationServices(config, { db, storage, logger }, deps.overrides?.generation);
+  const generation = createGenerationServices(config, { db, storage, logger, databaseKind: database.kind }, deps.overrides?.generation);
   app.decorate('generation', generation);
   app.addHook('onClose', () => generation.close());
 
@@ -95,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerArticleRoutes(app, { db });
   registerOwnerArticleRoutes(app, { db, auth, storage, logger });
   registerFeedbackRoutes(app, { db, auth });
+  registerSeoRoutes(app, { auth, llm: config.llm });
+  registerKnowledgeRoutes(app, { db, auth, storage, embeddings, logger });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

@@ -182,16 +182,25 @@ function formatSize(bytes: number): string {
 
 /**
  * Text of a fetched page: the byte-order mark wins, then the Content-Type charset, then a
- * <meta charset> or http-equiv in the first 2 KB, else UTF-8. GBK/GB18030/Big5 decode through
- * Node's ICU TextDecoder; an unknown label falls back to UTF-8.
+ * <meta charset> or http-equiv in the first 2 KB, else UTF-8. GB2312/GBK/GB18030 decode as
+ * GB18030 and Big5 as Big5 through Node's ICU TextDecoder; an unknown label falls back to UTF-8.
  */
 export function decodeBody(body: Uint8Array, contentType?: string | null): string {
   const label = bomCharset(body) ?? headerCharset(contentType) ?? metaCharset(body) ?? 'utf-8';
+  return decoderFor(label).decode(body);
+}
+
+function decoderFor(label: string): TextDecoder {
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(label).decode(body);
+    decoder = new TextDecoder(label);
   } catch {
-    return new TextDecoder('utf-8').decode(body);
+    return new TextDecoder('utf-8');
   }
+  // NOTE: the Encoding Standard decodes every GBK label (gb2312, gbk, x-gbk, chinese...) with the
+  // gb18030 decoder, but Node's ICU 'gbk' is Windows-936: it turns GB18030's four-byte characters
+  // (rare names, CJK extension B) into U+FFFD and some two-byte ones into private-use code points.
+  return decoder.encoding === 'gbk' ? new TextDecoder('gb18030') : decoder;
 }
 
 function bomCharset(b: Uint8Array): string | null {

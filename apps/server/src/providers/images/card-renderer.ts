@@ -5,13 +5,19 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { type GeneratedImage, IMAGE_SIZES, type ImagePort, type ImageRequest } from './image-port.js';
 import { altText, type FittedText, fitText, normalizeCardText } from './text-layout.js';
 
 export interface CardRendererOptions {
   /** A .ttf/.otf/.ttc font with Chinese glyphs; by default the Noto CJK fonts are looked up. */
   fontPath?: string;
+  /**
+   * Compress the PNG on this thread (card-worker.ts) rather than on libuv's pool. The compression
+   * is most of a card's cost; in a worker, this keeps it within the worker's thread. A card is then
+   * drawn and encoded in one go, so the canvases are kept and reused.
+   */
+  encodeOnThisThread?: boolean;
 }
 
 interface Palette {
@@ -55,21 +61,30 @@ function registerFont(file: string, alias: string): string {
   return alias;
 }
 
-/** The CSS font-family list for the cards; throws when no CJK font can be found. */
-function loadFontFamily(fontPath: string | undefined): string {
+/**
+ * The font files the cards would use: `fontPath`, or the Noto CJK files of the first font
+ * directory that has them. Throws, with what to do, when there are none; registers nothing.
+ */
+export function findCardFonts(fontPath: string | undefined): string[] {
   if (fontPath) {
     if (!existsSync(fontPath)) throw new Error(`Image cards: the font ${fontPath} does not exist`);
-    return `"${registerFont(fontPath, `Tianma Card ${registered.size + 1}`)}"`;
+    return [fontPath];
   }
   for (const dir of FONT_DIRS) {
     const files = NOTO_FILES.map((name) => path.join(dir, name)).filter((file) => existsSync(file));
-    if (files.length === 0) continue;
-    const alias = files.map((file) => registerFont(file, 'Tianma Noto CJK'))[0];
-    // NOTE: an alias of a .ttc exposes only its first face (Japanese glyph forms); the system
-    // font manager can pick the Simplified Chinese face by name, the alias stays the fallback.
-    return `"Noto Sans CJK SC", "${alias}"`;
+    if (files.length > 0) return files;
   }
   throw new Error(`Image cards: no CJK font found in ${FONT_DIRS.join(', ')}; install fonts-noto-cjk or set fontPath`);
+}
+
+/** The CSS font-family list for the cards; throws when no CJK font can be found. */
+function loadFontFamily(fontPath: string | undefined): string {
+  const files = findCardFonts(fontPath);
+  if (fontPath) return `"${registerFont(fontPath, `Tianma Card ${registered.size + 1}`)}"`;
+  const alias = files.map((file) => registerFont(file, 'Tianma Noto CJK'))[0];
+  // NOTE: an alias of a .ttc exposes only its first face (Japanese glyph forms); the system
+  // font manager can pick the Simplified Chinese face by name, the alias stays the fallback.
+  return `"Noto Sans CJK SC", "${alias}"`;
 }
 
 function hash(text: string): number {
@@ -97,9 +112,13 @@ function rgba(hex: string, alpha: number): string {
 export class CardImageRenderer implements ImagePort {
   readonly name = 'cards';
   private readonly family: string;
+  private readonly encodeOnThisThread: boolean;
+  /** Canvases by size, kept when encodeOnThisThread (see canvas()). */
+  private readonly canvases = new Map<string, Canvas>();
 
   constructor(options: CardRendererOptions = {}) {
     this.family = loadFontFamily(options.fontPath);
+    this.encodeOnThisThread = options.encodeOnThisThread ?? false;
   }
 
   async generate(request: ImageRequest): Promise<GeneratedImage> {
@@ -111,14 +130,33 @@ export class CardImageRenderer implements ImagePort {
     const palettes = PALETTES[request.platform];
     const palette = palettes[seed % palettes.length] ?? palettes[0]!;
 
-    const canvas = createCanvas(width, height);
+    const canvas = this.canvas(width, height);
     const ctx = canvas.getContext('2d');
-    paintBackground(ctx, width, height, palette, seeded(seed));
+    paintBackground(ctx, width, height, palette, seeded(seed), (w, h) => this.canvas(w, h));
     if (request.kind === 'cover') this.drawCover(ctx, width, height, palette, title, subtitle);
     else this.drawSection(ctx, width, height, palette, title, subtitle);
 
-    const bytes = await canvas.encode('png');
+    const bytes = this.encodeOnThisThread ? canvas.encodeSync('png') : await canvas.encode('png');
     return { bytes, contentType: 'image/png', width, height, alt: altText(request.title, request.subtitle) };
+  }
+
+  /**
+   * A blank canvas of this size. NOTE: a canvas's pixels are native memory that V8 does not see;
+   * in a worker, which allocates little else, the garbage collector seldom ran and 200 cards held
+   * ~600 MB. Drawing and encoding on this thread, a card is done with its canvases before the next
+   * starts, so they are reused instead (the async encode may still read them: fresh ones there).
+   */
+  private canvas(width: number, height: number): Canvas {
+    if (!this.encodeOnThisThread) return createCanvas(width, height);
+    const key = `${width}x${height}`;
+    const kept = this.canvases.get(key);
+    if (!kept) {
+      const canvas = createCanvas(width, height);
+      this.canvases.set(key, canvas);
+      return canvas;
+    }
+    kept.getContext('2d').reset();
+    return kept;
   }
 
   private fit(ctx: SKRSContext2D, text: string, weight: number, maxWidth: number, maxLines: number, maxSize: number, minSize: number): FittedText {
@@ -224,12 +262,12 @@ export class CardImageRenderer implements ImagePort {
 const LINE_HEIGHT = 1.3;
 const headHeight = (text: FittedText) => text.lines.length * text.fontSize * LINE_HEIGHT;
 
-function paintBackground(ctx: SKRSContext2D, w: number, h: number, p: Palette, rand: () => number): void {
+function paintBackground(ctx: SKRSContext2D, w: number, h: number, p: Palette, rand: () => number, canvas: (w: number, h: number) => Canvas): void {
   // NOTE: the gradients are painted at 1/8 size and scaled up: full-size gradients are dithered
   // by Skia, and that noise made every PNG several times larger and slower to encode.
   const sw = Math.ceil(w / 8);
   const sh = Math.ceil(h / 8);
-  const small = createCanvas(sw, sh);
+  const small = canvas(sw, sh);
   const sctx = small.getContext('2d');
   const base = sctx.createLinearGradient(0, 0, sw, sh);
   base.addColorStop(0, p.from);

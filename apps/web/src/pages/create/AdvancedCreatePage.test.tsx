@@ -46,8 +46,9 @@ describe('AdvancedCreatePage', () => {
     expect(slider).toHaveValue('3000');
     expect(submitButton()).toHaveTextContent('开始高级创作');
     expect(screen.getByTestId('panel')).toHaveAttribute('data-advanced', 'true');
-    // Left out until its API exists.
-    expect(screen.queryByText(/知识库/)).not.toBeInTheDocument();
+    // The knowledge base is section 3 and starts off.
+    expect(screen.getByRole('region', { name: '知识库' })).toBeInTheDocument();
+    expect(screen.getByTestId('kb-toggle')).not.toBeChecked();
   });
 
   it('folds the settings away and back', async () => {

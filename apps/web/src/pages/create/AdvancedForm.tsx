@@ -1,8 +1,11 @@
 import { ChevronDown, ChevronUp, Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
 import { ProBadge } from '../../components/layout/ProBadge';
+import { useKnowledgeBase } from '../../features/knowledge/use-knowledge-base';
 import { BasicSettingsSection } from './advanced/BasicSettingsSection';
+import { KnowledgeBaseSection } from './advanced/KnowledgeBaseSection';
 import { ReferenceSection } from './advanced/ReferenceSection';
 import { RequirementSection } from './advanced/RequirementSection';
 import { SeoSection } from './advanced/SeoSection';
@@ -25,18 +28,20 @@ interface AdvancedFormProps {
 }
 
 /**
- * The advanced creation form (content-creation §2). Its knowledge-base section and the keyword
- * recommendation wait for their APIs and are left out until then.
+ * The advanced creation form (content-creation §2). The knowledge base lives beside the values (its
+ * files are on the server); its selection joins the values at submit.
  */
 export function AdvancedForm({ initialValues, generating, locked, limited, limitMessage, isPro, onSubmit }: AdvancedFormProps) {
   const [values, setValues] = useState(initialValues);
   const [expanded, setExpanded] = useState(true);
+  const { user } = useAuth();
+  const kb = useKnowledgeBase(user ? String(user.deepspaceId) : null);
   const settingsId = useId();
   const change = (patch: Partial<AdvancedFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    onSubmit({ ...values, knowledge: kb.selection() });
   };
 
   // As on the guided form: spaces alone get through to the submit check's toast.
@@ -81,6 +86,7 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
           {/* The core requirement stays in view; the settings below fold away. */}
           <div id={settingsId} hidden={!expanded} className="space-y-5 border-t border-slate-100 pt-5">
             <BasicSettingsSection values={values} onChange={change} />
+            <KnowledgeBaseSection kb={kb} locked={locked} />
             <ReferenceSection values={values} onChange={change} />
             <SeoSection values={values} onChange={change} />
           </div>

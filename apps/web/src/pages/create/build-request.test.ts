@@ -87,6 +87,23 @@ describe('buildAdvancedRequest', () => {
     expect(off.settings).not.toHaveProperty('knowledgeDocumentIds');
   });
 
+  it('takes the knowledge base the form put into the values', () => {
+    const values = { ...base, knowledge: { enabled: true, sessionId: 'kb-1', documentIds: ['doc-a'] } };
+    expect(buildAdvancedRequest(values, 42).settings).toMatchObject({
+      useKnowledgeBase: true,
+      tempKnowledgeBaseId: 'kb-1',
+      knowledgeDocumentIds: ['doc-a'],
+    });
+    // The form value never travels as a setting of its own.
+    expect(buildAdvancedRequest(values, 42).settings).not.toHaveProperty('knowledge');
+  });
+
+  it('does not use a knowledge base that is on but has no session (expired or never uploaded)', () => {
+    const { settings } = buildAdvancedRequest({ ...base, knowledge: { enabled: true, sessionId: null, documentIds: [] } }, 42);
+    expect(settings).toMatchObject({ useKnowledgeBase: false, tempKnowledgeBaseId: null });
+    expect(settings).not.toHaveProperty('knowledgeDocumentIds');
+  });
+
   it('sends the reference link or the reference text, never both', () => {
     const filled = { ...base, useReferenceDoc: true, referenceUrl: ' https://example.com/a ', referenceText: '一段正文' };
     expect(buildAdvancedRequest({ ...filled, referenceType: 'url' }, 42).settings).toMatchObject({

@@ -1,14 +1,12 @@
 import type { GenerationRequest } from '../../features/generation/tracking-types';
+import type { KnowledgeSelection } from '../../features/knowledge/knowledge-controller';
 import type { AdvancedFormValues, GuidedFormValues } from './form-values';
 
 /** Form values → the generate request of API.md: five wire fields, the rest under settings (spec §3, §5). */
 
-/** The temporary knowledge base in use; its section is not built yet, so callers may leave it out. */
-export interface KnowledgeSelection {
-  enabled: boolean;
-  sessionId: string | null;
-  documentIds: readonly string[];
-}
+export type { KnowledgeSelection };
+
+const NO_KNOWLEDGE: KnowledgeSelection = { enabled: false, sessionId: null, documentIds: [] };
 
 /** A custom audience or industry, when chosen and non-empty, replaces the value sent. */
 export function resolveChoice(choice: string, custom: string): string {
@@ -49,7 +47,8 @@ export function buildGuidedRequest(values: GuidedFormValues, deepspaceId: string
 export function buildAdvancedRequest(
   values: AdvancedFormValues,
   deepspaceId: string | number,
-  knowledge: KnowledgeSelection = { enabled: false, sessionId: null, documentIds: [] },
+  /** The temporary knowledge base in use; by default the one the form put into the values. */
+  knowledge: KnowledgeSelection = values.knowledge ?? NO_KNOWLEDGE,
 ): GenerationRequest {
   const customIndustry = values.industry === 'custom' ? values.customIndustry.trim() : '';
   // Document ids only when the knowledge base is on and holds files (spec §3).

@@ -8,6 +8,7 @@ import {
   type Platform,
   type WritingStyle,
 } from '@tianma/shared';
+import type { KnowledgeSelection } from '../../features/knowledge/knowledge-controller';
 
 /** The values the two creation forms hold, and their starting values (content-creation §3, §5). */
 
@@ -41,6 +42,11 @@ export interface AdvancedFormValues extends GuidedFormValues {
   /** Comma separated, as typed. */
   seoKeywords: string;
   seoOptions: SeoOptions;
+  /**
+   * The knowledge base at submit time, filled in by the form from its knowledge-base section. Not a
+   * setting: it is never restored from the last run (the session is checked again instead).
+   */
+  knowledge?: KnowledgeSelection;
 }
 
 export function guidedDefaults(): GuidedFormValues {

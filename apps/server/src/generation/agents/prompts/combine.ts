@@ -1,8 +1,9 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
-import type { ArticleBrief, CombinedArticle, Outline, SectionDraft } from '../types.js';
+import type { ArticleBrief, CombinedArticle, Outline, SectionDraft, StyleProfile } from '../types.js';
 import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
 import { quotedBlock } from './materials-text.js';
 import { keepMarkers, splitTitle, unfence } from './reply-text.js';
+import { styleText } from './style.js';
 
 export const COMBINE_ROLE = '你是资深统稿编辑，负责把多位撰稿人并行写好的章节合成一篇连贯的完整文章。';
 
@@ -17,7 +18,7 @@ export function draftText(outline: Outline, sections: SectionDraft[]): string {
   return `# ${outline.title}\n\n${parts.join('\n\n')}\n`;
 }
 
-export function combineMessages(brief: ArticleBrief, draft: string): ChatMessage[] {
+export function combineMessages(brief: ArticleBrief, draft: string, style?: StyleProfile): ChatMessage[] {
   const system = [
     COMBINE_ROLE,
     '你做的是衔接与去重，不是改写：保留各节的内容、事实和数据，只在必要处修改。',
@@ -34,7 +35,7 @@ export function combineMessages(brief: ArticleBrief, draft: string): ChatMessage
     `6. 不要大幅删减，全文保持约 ${brief.length} 字；目标读者、文章类型、写作风格和平台规范与创作要求一致。`,
     '7. 第一行是“# 标题”（可在原标题基础上润色），之后是正文。',
   ].join('\n');
-  const user = [briefText(brief), quotedBlock('初稿', draft), rules].join('\n\n');
+  const user = [briefText(brief), styleText(style), quotedBlock('初稿', draft), rules].filter(Boolean).join('\n\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

@@ -1,14 +1,15 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
-import type { ArticleBrief, CombinedArticle } from '../types.js';
+import type { ArticleBrief, CombinedArticle, StyleProfile } from '../types.js';
 import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
 import { quotedBlock } from './materials-text.js';
 import { unfence } from './reply-text.js';
+import { styleText } from './style.js';
 
 export const SEO_ROLE = '你是中文内容平台的 SEO 优化师，负责在不损害可读性的前提下提升文章的搜索表现。';
 
 const KEYWORD_LINE = /^\s*(?:\*\*)?(?:SEO\s*)?关键词(?:\*\*)?\s*[:：]\s*(.*)$/;
 
-export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywords: string[]): ChatMessage[] {
+export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywords: string[], style?: StyleProfile): ChatMessage[] {
   const wanted =
     keywords.length > 0
       ? `目标关键词：${keywords.join('、')}`
@@ -27,7 +28,7 @@ export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywo
     `3. 不要大幅删减，全文保持约 ${brief.length} 字；写作风格、目标读者和平台规范与创作要求一致。`,
     '4. 输出格式：第一行是“# 标题”，之后是完整正文，最后单独一行写“关键词：词1、词2、词3”。',
   ].join('\n');
-  const user = [briefText(brief), quotedBlock('文章', article.markdown.trim()), rules].join('\n\n');
+  const user = [briefText(brief), styleText(style), quotedBlock('文章', article.markdown.trim()), rules].filter(Boolean).join('\n\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

@@ -10,12 +10,12 @@ const TYPES: readonly { value: ReferenceType; label: string }[] = [
   { value: 'text', label: '文本' },
 ];
 
-/** Spec section 4 (shown as 3 while the knowledge base is not built): a reference article for the style, as a link or as pasted text (one of them is sent). */
+/** Section 4: a reference article for the style, as a link or as pasted text (one of them is sent). */
 export function ReferenceSection({ values, onChange }: SectionProps) {
   const id = useId();
   const isUrl = values.referenceType === 'url';
   return (
-    <FormSection number={3} title="参考文章">
+    <FormSection number={4} title="参考文章">
       <ToggleField
         label="使用参考文章"
         hint="AI 将借鉴参考文章的写作风格与结构"

@@ -5,10 +5,12 @@ interface ToggleFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
+  /** On the checkbox itself, for browser tests. */
+  testId?: string;
 }
 
 /** A labelled switch (a checkbox with role switch) for the advanced sections' on/off options. */
-export function ToggleField({ label, checked, onChange, hint }: ToggleFieldProps) {
+export function ToggleField({ label, checked, onChange, hint, testId }: ToggleFieldProps) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-3">
@@ -24,6 +26,7 @@ export function ToggleField({ label, checked, onChange, hint }: ToggleFieldProps
           id={id}
           type="checkbox"
           role="switch"
+          data-testid={testId}
           aria-checked={checked}
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}

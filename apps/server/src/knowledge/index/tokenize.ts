@@ -1,0 +1,42 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+import { platformDictionary } from './platform-words.js';
+import { STOP_WORDS } from './stop-words.js';
+
+/**
+ * Chinese word segmentation for search and keywords. One jieba instance per process: loading
+ * the default dictionary takes a few hundred milliseconds and ~50 MB. HMM stays on so new words
+ * the dictionary lacks still come out whole. Stop words are filtered here: jieba's own
+ * stop-word config throws when non-empty (see STACK.md).
+ */
+let jieba: Jieba | undefined;
+
+export function getJieba(): Jieba {
+  if (!jieba) {
+    // NOTE: `new Jieba()` starts with an empty dictionary; withDict loads the default one.
+    jieba = Jieba.withDict(dict);
+    jieba.loadDict(platformDictionary());
+  }
+  return jieba;
+}
+
+export type TokenizeMode =
+  /** Words plus their dictionary sub-words (新能源汽车 → 新能源, 汽车, 新能源汽车): recall for BM25. */
+  | 'search'
+  /** Words only: for keyword extraction. */
+  | 'precise';
+
+/** Only punctuation, symbols or spaces: nothing to search by. */
+const NOT_A_WORD = /^[\p{P}\p{S}\p{Z}\p{C}]*$/u;
+
+/** Tokens of a text, lower-cased, without stop words and punctuation. */
+export function tokenize(text: string, mode: TokenizeMode = 'search'): string[] {
+  const segmenter = getJieba();
+  const words = mode === 'search' ? segmenter.cutForSearch(text, true) : segmenter.cut(text, true);
+  const tokens: string[] = [];
+  for (const word of words) {
+    const token = word.trim().toLowerCase();
+    if (token !== '' && !NOT_A_WORD.test(token) && !STOP_WORDS.has(token)) tokens.push(token);
+  }
+  return tokens;
+}

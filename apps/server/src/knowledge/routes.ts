@@ -1,0 +1,87 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { type Auth, assertSameUser } from '../accounts/auth.js';
+import type { Db } from '../platform/db/index.js';
+import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import type { EmbeddingsPort } from '../providers/embeddings/embeddings-port.js';
+import { startBuild } from './build.js';
+import { streamBuild } from './build-stream.js';
+import { markFilesChanged, useLiveSession } from './sessions.js';
+import { kbFiles } from './tables.js';
+import { presentFile, readUploadForm, uploadFiles } from './upload.js';
+
+export interface KnowledgeRouteDeps {
+  db: Db;
+  auth: Auth;
+  storage: ObjectStorage;
+  embeddings: EmbeddingsPort | null;
+  logger: Logger;
+}
+
+const base = '/api/v1/temp_knowledge';
+// Parsing PDFs and Word files is heavy: a per-IP cap keeps one client from monopolising it.
+const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const BUILD_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/**
+ * The temporary knowledge base (API.md): upload, list, delete, build with a progress stream, and
+ * status. A session that expired, or that is someone else's, answers 404 on every call.
+ */
+export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRouteDeps): void {
+  const { db, auth } = deps;
+
+  const filesOf = (sessionId: string) =>
+    db.select().from(kbFiles).where(eq(kbFiles.sessionId, sessionId)).orderBy(asc(kbFiles.createdAt), asc(kbFiles.id));
+
+  app.post(`${base}/upload`, { config: UPLOAD_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const form = await readUploadForm(request);
+    assertSameUser(current, form.deepspaceId);
+    const { sessionId, added } = await uploadFiles(deps, current.user.id, form);
+    return { success: true, session_id: sessionId, file_list: added.map(presentFile), message: '文件上传成功' };
+  });
+
+  app.get<{ Params: { sessionId: string } }>(`${base}/files/:sessionId`, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const session = await useLiveSession(db, current.user.id, request.params.sessionId);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, session_id: session.id, file_list: (await filesOf(session.id)).map(presentFile), status: session.status };
+  });
+
+  app.delete<{ Params: { sessionId: string; fileId: string } }>(`${base}/files/:sessionId/:fileId`, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const session = await useLiveSession(db, current.user.id, request.params.sessionId);
+    const removed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(kbFiles)
+        .where(and(eq(kbFiles.id, request.params.fileId), eq(kbFiles.sessionId, session.id)))
+        .returning();
+      if (row) await markFilesChanged(tx, session.id);
+      return row;
+    });
+    if (removed) await deps.storage.delete(removed.storageKey).catch((error) => deps.logger.warn({ err: error }, 'could not remove a knowledge-base file'));
+    // Deleting is idempotent: a file already gone is what the user asked for.
+    return { success: true, message: '文件已删除' };
+  });
+
+  app.post<{ Params: { sessionId: string } }>(`${base}/build/:sessionId`, { config: BUILD_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const session = await useLiveSession(db, current.user.id, request.params.sessionId);
+    const started = await startBuild(deps, session);
+    return { success: true, ...started };
+  });
+
+  app.get<{ Params: { sessionId: string } }>(`${base}/build/stream/:sessionId`, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const session = await useLiveSession(db, current.user.id, request.params.sessionId);
+    await streamBuild(db, request, reply, session.id);
+  });
+
+  app.get<{ Params: { sessionId: string } }>(`${base}/status/:sessionId`, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const session = await useLiveSession(db, current.user.id, request.params.sessionId);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, status: session.status, message: session.message, progress: session.progress };
+  });
+}

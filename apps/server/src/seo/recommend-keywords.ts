@@ -1,0 +1,45 @@
+import { RECOMMENDED_KEYWORDS } from '@tianma/shared';
+import type { LlmPort } from '../providers/llm/llm-port.js';
+import { KeywordList } from './keyword-list.js';
+import { keywordMessages, parseKeywordAnswer } from './model-keywords.js';
+import { type KeywordContext, offlineKeywords } from './offline-keywords.js';
+
+/** Fewer usable keywords than this from a model counts as a failed answer. */
+const MIN_FROM_MODEL = 3;
+
+export interface KeywordRecommendation {
+  keywords: string[];
+  /** Who chose them: the configured model, or the offline method (no model, or the model failed). */
+  source: 'model' | 'offline';
+}
+
+export interface RecommendDeps {
+  /** The model when one is configured; without it the offline method answers. */
+  llm?: LlmPort;
+  /** Told why the model's answer was not used. */
+  onModelFailure?: (error: unknown) => void;
+}
+
+/**
+ * 8–10 search keywords for a topic on a platform (content-creation §5): the model's when one is
+ * configured and answers sensibly (topped up from the offline list when it gives too few), the
+ * offline method's otherwise.
+ */
+export async function recommendKeywords(request: KeywordContext, deps: RecommendDeps = {}): Promise<KeywordRecommendation> {
+  if (deps.llm) {
+    try {
+      const answer = await deps.llm.chat({ purpose: 'keywords', messages: keywordMessages(request), json: true, temperature: 0.3, maxTokens: 400 });
+      const list = new KeywordList(RECOMMENDED_KEYWORDS.max);
+      for (const keyword of parseKeywordAnswer(answer.text)) list.add(keyword);
+      if (list.items.length < MIN_FROM_MODEL) throw new Error(`模型只给出了 ${list.items.length} 个可用关键词`);
+      for (const keyword of offlineKeywords(request)) {
+        if (list.items.length >= RECOMMENDED_KEYWORDS.min) break;
+        list.add(keyword);
+      }
+      return { keywords: list.items, source: 'model' };
+    } catch (error) {
+      deps.onModelFailure?.(error);
+    }
+  }
+  return { keywords: offlineKeywords(request), source: 'offline' };
+}

@@ -1,0 +1,49 @@
+import { recommendKeywordsRequestSchema } from '@tianma/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../accounts/auth.js';
+import type { Config } from '../config/env.js';
+import type { LlmPort } from '../providers/llm/llm-port.js';
+import { OpenAiCompatibleLlm } from '../providers/llm/openai-compatible.js';
+import { recommendKeywords } from './recommend-keywords.js';
+
+// Each click may cost a model call: a per-IP cap keeps a script from spending the quota.
+const KEYWORDS_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** The user waits on the button: a slow model gives way to the offline method sooner than an article stage would. */
+const KEYWORD_TIMEOUT_MS = 20_000;
+
+export interface SeoRouteDeps {
+  auth: Auth;
+  /** The configured model, if any (config.llm); the offline method answers without one. */
+  llm: Config['llm'];
+}
+
+function keywordModel(llm: Config['llm']): LlmPort | undefined {
+  if (!llm) return undefined;
+  return new OpenAiCompatibleLlm({
+    baseUrl: llm.baseUrl,
+    apiKey: llm.apiKey,
+    model: llm.model,
+    // A short, cheap task: the outline model (the cheaper one, when configured) is enough.
+    models: { keywords: llm.outlineModel },
+    timeoutMs: Math.min(llm.timeoutMs, KEYWORD_TIMEOUT_MS),
+    maxAttempts: 2,
+    backoffBaseMs: 500,
+    backoffMaxMs: 2000,
+  });
+}
+
+/** POST /api/v1/seo/recommend-keywords: keyword suggestions for the advanced form's SEO section. */
+export function registerSeoRoutes(app: FastifyInstance, deps: SeoRouteDeps): void {
+  const llm = keywordModel(deps.llm);
+
+  app.post('/api/v1/seo/recommend-keywords', { config: KEYWORDS_LIMIT }, async (request, reply) => {
+    await deps.auth.requireUser(request, reply);
+    const body = recommendKeywordsRequestSchema.parse(request.body ?? {});
+    const { keywords, source } = await recommendKeywords(body, {
+      llm,
+      onModelFailure: (error) => request.log.warn({ err: error }, 'keyword model failed; offline keywords used'),
+    });
+    request.log.info({ source, count: keywords.length }, 'keywords recommended');
+    return { success: true, data: { keywords } };
+  });
+}
