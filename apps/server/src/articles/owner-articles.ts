@@ -53,6 +53,15 @@ export async function updateOwnArticle(db: Db, row: ArticleRow, content: string)
   return updated.length > 0;
 }
 
+export async function setArticleVisibility(db: Db, row: ArticleRow, isPublic: boolean): Promise<boolean> {
+  const updated = await db
+    .update(articles)
+    .set({ isPublic, updatedAt: new Date() })
+    .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))
+    .returning({ id: articles.id });
+  return updated.length > 0;
+}
+
 export async function deleteOwnArticle(db: Db, row: ArticleRow): Promise<boolean> {
   const deleted = await db
     .delete(articles)

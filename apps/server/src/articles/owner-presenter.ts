@@ -16,5 +16,6 @@ export function presentOwnArticle(row: ArticleRow, deepspaceId: number): Article
     imageUrl: row.imageUrl,
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
+    isPublic: row.isPublic,
   };
 }

@@ -1,11 +1,11 @@
-import { articlePageQuerySchema, articleUpdateSchema } from '@tianma/shared';
+import { articlePageQuerySchema, articleUpdateSchema, articleVisibilitySchema } from '@tianma/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
 import type { Db } from '../platform/db/index.js';
 import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
-import { deleteOwnArticle, findOwnArticle, listOwnArticles, ownImageKeys, updateOwnArticle } from './owner-articles.js';
+import { deleteOwnArticle, findOwnArticle, listOwnArticles, ownImageKeys, setArticleVisibility, updateOwnArticle } from './owner-articles.js';
 import { presentOwnArticle } from './owner-presenter.js';
 import { assertArticleId } from './public-article.js';
 
@@ -58,6 +58,14 @@ export function registerOwnerArticleRoutes(app: FastifyInstance, deps: OwnerArti
     const { content } = articleUpdateSchema.parse(request.body);
     if (!(await updateOwnArticle(db, row, content))) throw notFound('未找到文章');
     return { success: true, message: '保存成功' };
+  });
+
+  app.put<{ Params: { articleId: string } }>('/api/v1/article/:articleId/visibility', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const row = await ownArticle(current.user.id, request.params.articleId);
+    const { isPublic } = articleVisibilitySchema.parse(request.body);
+    if (!(await setArticleVisibility(db, row, isPublic))) throw notFound('未找到文章');
+    return { success: true, isPublic, message: isPublic ? '已开启公开访问，任何拿到链接的人都可以阅读' : '已关闭公开访问，分享链接将无法打开' };
   });
 
   app.delete<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {

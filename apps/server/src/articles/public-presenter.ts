@@ -14,3 +14,24 @@ export function presentCaseArticle(row: ArticleRow): CaseArticle {
     imageUrl: row.imageUrl || DEFAULT_ARTICLE_IMAGE,
   };
 }
+
+export interface SharedArticle {
+  articleId: string;
+  title: string;
+  content: string;
+  summary: string;
+  imageUrl: string | null;
+  createTime: string;
+}
+
+/** An article on its public share page (API.md `GET /api/v1/shared/article/{id}`): no owner, no settings. */
+export function presentSharedArticle(row: ArticleRow): SharedArticle {
+  return {
+    articleId: row.articleId,
+    title: row.title,
+    content: row.content,
+    summary: row.summary,
+    imageUrl: row.imageUrl,
+    createTime: row.createdAt.toISOString(),
+  };
+}

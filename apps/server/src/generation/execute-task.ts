@@ -57,6 +57,8 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
           content: article.markdown,
           imageUrl: article.coverUrl,
           platform: request.brief.platform,
+          // Anyone with the (unguessable) link may read it, as with a shared document; the owner can turn that off.
+          isPublic: true,
           writtenBy: agents.writtenBy,
           wordCount: article.wordCount,
           metadata: {

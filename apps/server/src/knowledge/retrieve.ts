@@ -13,7 +13,7 @@ interface LoadedIndex {
   embeddingModel: string | null;
 }
 
-/** Sessions whose index is kept in memory; a session is at most ~2,000 chunks (KB_MAX_SESSION_CHARS). */
+/** Sessions whose index is kept in memory; a session is at most ~8,000 chunks (KB_MAX_SESSION_CHARS). */
 const CACHED_SESSIONS = 16;
 /** Candidates each ranking contributes before fusion. */
 const CANDIDATES = 30;

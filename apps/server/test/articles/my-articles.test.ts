@@ -57,6 +57,7 @@ describe('GET /api/v1/articles/user/{deepspaceId}/page', () => {
       imageUrl: null,
       createTime: '2026-10-01T08:18:00.000Z',
       updateTime: '2026-10-01T08:18:00.000Z',
+      isPublic: false,
     });
     const last = (await request('GET', `/api/v1/articles/user/${owner.deepspaceId}/page?page=3`, owner.cookie)).json();
     expect(last.data.map((item: { title: string }) => item.title)).toEqual(['第3篇', '第2篇', '第1篇']);

@@ -110,8 +110,12 @@ describe('upload and list', () => {
 
   it('refuses a session past the memory cap with a clear message', async () => {
     const user = await signedInUser(t);
-    const text = Buffer.from('知识'.repeat(510_000));
-    const res = await upload(user, [{ filename: 'long.txt', content: text }]);
+    // Five files of ~2.5 MB: 4.2 million characters in all, over the 4 million cap.
+    const text = Buffer.from('知识'.repeat(420_000));
+    const res = await upload(
+      user,
+      [1, 2, 3, 4, 5].map((i) => ({ filename: `long${i}.txt`, content: text })),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/^知识库内容过多/);
   });

@@ -6,9 +6,10 @@ export const KB_BUILD_TIMEOUT_MS = 180_000;
 /** A session nobody used for this long is deleted with its files and index. */
 export const KB_IDLE_MS = 60 * 60_000;
 /**
- * Text one session may hold, as the product counts length: the index is rebuilt in memory for
- * searching, so a session stays well inside a process's means (about 2,000 chunks).
+ * Text one session may hold, as the product counts length (five 2 MB Chinese text files fit):
+ * the index is rebuilt in memory for searching, so a session stays within a process's means
+ * (about 8,000 chunks).
  */
-export const KB_MAX_SESSION_CHARS = 1_000_000;
+export const KB_MAX_SESSION_CHARS = 4_000_000;
 
 export type KbBuildStatus = 'none' | 'building' | 'completed' | 'error';

@@ -29,6 +29,8 @@ export const articleListItemSchema = z.object({
   imageUrl: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
+  /** Whether the share link works for others (our addition). */
+  isPublic: z.boolean().optional(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
 
@@ -47,6 +49,11 @@ export const articleUpdateSchema = z.object({
     .string({ error: '文章内容不能为空' })
     .max(ARTICLE_MAX_CHARS, `文章内容不能超过${ARTICLE_MAX_CHARS}个字符`)
     .refine((value) => value.trim().length > 0, '文章内容不能为空'),
+});
+
+/** PUT /api/v1/article/{articleId}/visibility: the owner turns the share link on or off. */
+export const articleVisibilitySchema = z.object({
+  isPublic: z.boolean({ error: '请指定是否公开' }),
 });
 
 export const FEEDBACK_TYPES = ['like', 'dislike'] as const;

@@ -11,6 +11,7 @@ import { createCodeStore } from '../../accounts/verification/code-store.js';
 import { type CodeSenders, createCodeSenders } from '../../accounts/verification/senders/registry.js';
 import { registerOwnerArticleRoutes } from '../../articles/owner-routes.js';
 import { registerArticleRoutes } from '../../articles/routes.js';
+import { registerSharedArticleRoutes } from '../../articles/shared-routes.js';
 import { registerNotifyRoutes } from '../../billing/notify-routes.js';
 import { createPaymentProvider, type PaymentSetup } from '../../billing/payment/registry.js';
 import { registerSandboxRoutes } from '../../billing/payment/sandbox/sandbox-routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     system: { writer: config.llm ? 'model' : 'offline', webSearch: Boolean(config.search.provider) },
   });
   registerArticleRoutes(app, { db });
+  registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, auth, storage, logger });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
