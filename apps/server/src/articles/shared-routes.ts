@@ -27,6 +27,8 @@ export function registerSharedArticleRoutes(app: FastifyInstance, deps: { db: Db
   const indexFile = path.join(deps.webDistDir, 'index.html');
   let indexHtml: string | null = null;
   app.get<{ Params: { articleId: string } }>('/shared/article/:articleId', async (request, reply) => {
+    // No id is not an article page: like any unknown path, it goes home.
+    if (!request.params.articleId) return reply.redirect('/', 302);
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (indexHtml === null) return reply.status(503).type('text/plain; charset=utf-8').send('网页尚未构建，请先运行 npm run build');
     const { articleId } = request.params;

@@ -104,6 +104,14 @@ const envSchema = z.object({
   /** Defaults to PUBLIC_URL + /api/account/pay/notify/wechat (must be HTTPS for WeChat). */
   WECHATPAY_NOTIFY_URL: z.url().optional(),
 
+  /**
+   * The official account (公众号) behind the JS-SDK share signature. WECHAT_APP_ID falls back to
+   * WECHATPAY_APPID when that is the same official account; the JS-SDK is on once the secret is set.
+   */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().optional(),
@@ -143,6 +151,8 @@ export interface Config {
   search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string };
   embeddings: { baseUrl: string; apiKey: string; model: string; batchSize: number } | null;
   /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
+  /** The official account for the JS-SDK share signature; null: WeChat sharing is off (the embedded default). */
+  wechat: { appId: string; appSecret: string; apiBaseUrl: string } | null;
   images: ({ provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }) & { cardWorkers: number };
 }
 
@@ -321,6 +331,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
+  let wechat: Config['wechat'] = null;
+  if (env.WECHAT_APP_SECRET) {
+    const appId = env.WECHAT_APP_ID ?? env.WECHATPAY_APPID;
+    if (!appId) problems.push('  - WECHAT_APP_ID: 设置 WECHAT_APP_SECRET 时必填（公众号的 AppID）');
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) problems.push('  - PUBLIC_URL: 使用微信分享时必填（只为本站域名的页面签名）');
+    wechat = { appId: appId ?? '', appSecret: env.WECHAT_APP_SECRET, apiBaseUrl: env.WECHAT_API_BASE_URL };
+  } else if (env.WECHAT_APP_ID) {
+    problems.push('  - WECHAT_APP_SECRET: 设置 WECHAT_APP_ID 时必填（公众号的 AppSecret）');
+  }
+
   if (env.NODE_ENV === 'production') {
     if (!llm && !env.ALLOW_OFFLINE_COMPOSER) {
       problems.push('  - LLM_BASE_URL / LLM_MODEL: 生产环境需要配置大模型；确需使用离线写作器请设置 ALLOW_OFFLINE_COMPOSER=true');
@@ -364,6 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     llm,
     search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL },
     embeddings,
+    wechat,
     images,
   };
 }

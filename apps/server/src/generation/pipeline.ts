@@ -29,13 +29,16 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   let currentStep: GenerationStep = 'search_and_extract';
   let percent = 0;
 
+  // The task's events are written one after another, in the order they are reported (sections
+  // report concurrently): on PostgreSQL two writes on separate connections can come back, and be
+  // published, out of order, and a stream skips an id lower than one it has sent.
+  let writing: Promise<unknown> = Promise.resolve();
   const progress = async (details: Record<string, unknown>) => {
-    const event = await recordProgress(deps.db, deps.bus, task, {
-      currentStep,
-      details: { progress: percent, article_id: task.articleId, step_label: stepLabel(currentStep), ...details },
-    });
+    const input = { currentStep, details: { progress: percent, article_id: task.articleId, step_label: stepLabel(currentStep), ...details } };
+    const written = writing.then(() => recordProgress(deps.db, deps.bus, task, input));
+    writing = written.catch(() => undefined);
     // The task was ended elsewhere (cancelled from another process, failed by the sweeper): stop.
-    if (!event) throw new TaskCancelled();
+    if (!(await written)) throw new TaskCancelled();
   };
   const enter = async (step: GenerationStep, message?: string) => {
     if (signal.aborted) throw new TaskCancelled();

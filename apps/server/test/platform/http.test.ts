@@ -26,7 +26,8 @@ describe('platform', () => {
 });
 
 describe('serving the web app', () => {
-  const concrete = APP_ROUTES.map((route) => route.path.replace(':articleId', 'abc123'));
+  // The shared-article page answers 404 for an unknown id (test/articles/shared-article.test.ts).
+  const concrete = APP_ROUTES.filter((route) => !route.path.includes(':articleId')).map((route) => route.path);
 
   it.each(concrete)('serves the app for %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });

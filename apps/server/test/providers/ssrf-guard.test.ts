@@ -1,7 +1,8 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeBody, SafeFetchError, type SafeFetchOptions, safeFetch } from '../../src/providers/http/safe-fetch.js';
 import { checkUrl, isBlockedHostname, isPublicAddress, type Resolver } from '../../src/providers/http/ssrf-guard.js';
 
@@ -112,6 +113,12 @@ beforeAll(async () => {
   routes.set('/to-localhost', (_req, res) => res.writeHead(301, { location: `http://localhost:${port}/secret` }).end());
   routes.set('/to-v6', (_req, res) => res.writeHead(307, { location: `http://[::1]:${port}/secret` }).end());
   routes.set('/to-private-name', (_req, res) => res.writeHead(302, { location: `http://db.example.test:${port}/secret` }).end());
+  routes.set('/to-mapped', (_req, res) => res.writeHead(302, { location: `http://[::ffff:127.0.0.1]:${port}/secret` }).end());
+  routes.set('/to-decimal', (_req, res) => res.writeHead(302, { location: `http://2130706433:${port}/secret` }).end());
+  routes.set('/to-metadata', (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+  routes.set('/to-loopback-name', (_req, res) => res.writeHead(302, { location: `http://loopback.example.test:${port}/secret` }).end());
+  routes.set('/to-file', (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
+  routes.set('/to-gopher', (_req, res) => res.writeHead(302, { location: `gopher://127.0.0.1:${port}/_GET%20/secret` }).end());
   routes.set('/secret', (_req, res) => res.writeHead(200).end('secret'));
   routes.set('/hop', (_req, res) => res.writeHead(302, { location: '/page' }).end());
   routes.set('/to-other', (_req, res) => res.writeHead(302, { location: `http://other.example.test:${port}/echo` }).end());
@@ -250,6 +257,119 @@ describe('safeFetch', () => {
     'refuses %s',
     async (url) => expect((await refusal(safeFetch(url))).code).toBe('BLOCKED_ADDRESS'),
   );
+});
+
+/**
+ * Issue 7's list, every item through safeFetch itself: refused, and nothing fetched. Three
+ * witnesses: the loopback server's request count, http(s).request (every connection safeFetch
+ * makes goes through it) and the resolver, which a literal address or a refused scheme never reaches.
+ */
+describe('safeFetch refuses internal targets before connecting', () => {
+  let requests: ReturnType<typeof vi.spyOn>[] = [];
+  const requestCount = () => requests.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+  const serverHits = () => [...hits.values()].reduce((sum, n) => sum + n, 0);
+
+  beforeEach(() => {
+    hits.clear();
+    // Spies that call through: they count, they change nothing.
+    requests = [vi.spyOn(http, 'request'), vi.spyOn(https, 'request')];
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('sees a request it lets through (the witnesses work)', async () => {
+    const res = await safeFetch(`${base}/secret`, { allowPrivate: true });
+    expect(res.body.toString()).toBe('secret');
+    expect(requestCount()).toBe(1);
+    expect(hits.get('/secret')).toBe(1);
+  });
+
+  // The loopback ones carry the test server's port: were the guard to let one through, it would be fetched.
+  it.each([
+    ['127.0.0.1', () => `http://127.0.0.1:${port}/secret`],
+    ['localhost', () => `http://localhost:${port}/secret`],
+    ['[::1]', () => `http://[::1]:${port}/secret`],
+    ['10.x', () => 'http://10.0.0.1/'],
+    ['172.16.x', () => 'http://172.16.0.1/'],
+    ['172.31.x', () => 'http://172.31.255.254/'],
+    ['192.168.x', () => 'http://192.168.1.1/'],
+    ['169.254.169.254 (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv4-mapped IPv6 [::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${port}/secret`],
+    ['IPv4-mapped IPv6 of the metadata address', () => 'http://[::ffff:169.254.169.254]/'],
+    ['decimal 2130706433', () => `http://2130706433:${port}/secret`],
+    ['hex 0x7f000001', () => `http://0x7f000001:${port}/secret`],
+    ['octal 0177.0.0.1', () => `http://0177.0.0.1:${port}/secret`],
+    ['full-width １２７．０．０．１', () => `http://１２７．０．０．１:${port}/secret`],
+    ['0.0.0.0', () => `http://0.0.0.0:${port}/secret`],
+    ['[::]', () => `http://[::]:${port}/secret`],
+  ])('refuses %s: BLOCKED_ADDRESS, no DNS, no request', async (_label, url) => {
+    const dns = fakeDns({});
+    expect((await refusal(safeFetch(url(), { resolve: dns }))).code).toBe('BLOCKED_ADDRESS');
+    expect(dns.calls).toEqual([]);
+    expect(requestCount()).toBe(0);
+    expect(serverHits()).toBe(0);
+  });
+
+  it.each([
+    ['loopback', { address: '127.0.0.1', family: 4 as const }],
+    ['IPv6 loopback', { address: '::1', family: 6 as const }],
+    ['a private address', { address: '192.168.0.10', family: 4 as const }],
+    ['the metadata address', { address: '169.254.169.254', family: 4 as const }],
+  ])('refuses a hostname resolving to %s after one lookup, with no request', async (_label, address) => {
+    const calls: string[] = [];
+    const resolve: Resolver = async (hostname) => {
+      calls.push(hostname);
+      return [address];
+    };
+    expect((await refusal(safeFetch(`http://loopback.example.test:${port}/secret`, { resolve }))).code).toBe('BLOCKED_ADDRESS');
+    expect(calls).toEqual(['loopback.example.test']);
+    expect(requestCount()).toBe(0);
+    expect(serverHits()).toBe(0);
+  });
+
+  it('refuses a hostname when any one of its addresses is loopback (no round-robin through to it)', async () => {
+    const resolve: Resolver = async () => [
+      { address: '8.8.8.8', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+    expect((await refusal(safeFetch(`http://mixed.example.test:${port}/secret`, { resolve }))).code).toBe('BLOCKED_ADDRESS');
+    expect(requestCount()).toBe(0);
+  });
+
+  it.each([
+    ['/to-internal', 'BLOCKED_ADDRESS'],
+    ['/to-localhost', 'BLOCKED_ADDRESS'],
+    ['/to-v6', 'BLOCKED_ADDRESS'],
+    ['/to-mapped', 'BLOCKED_ADDRESS'],
+    ['/to-decimal', 'BLOCKED_ADDRESS'],
+    ['/to-metadata', 'BLOCKED_ADDRESS'],
+    ['/to-loopback-name', 'BLOCKED_ADDRESS'],
+    ['/to-file', 'BAD_URL'],
+    ['/to-gopher', 'BAD_URL'],
+  ])('follows no redirect %s: only the first hop is requested', async (path, code) => {
+    // news.example.test stands for a public site (exempted); loopback.example.test is not.
+    const dns = fakeDns({ 'news.example.test': '127.0.0.1', 'loopback.example.test': '127.0.0.1' });
+    const options: SafeFetchOptions = { resolve: dns, allowPrivate: ['news.example.test'] };
+    expect((await refusal(safeFetch(`http://news.example.test:${port}${path}`, options))).code).toBe(code);
+    expect(requestCount()).toBe(1);
+    expect(hits.get(path)).toBe(1);
+    expect(hits.get('/secret')).toBeUndefined();
+  });
+
+  it.each(['file:///etc/passwd', 'file://localhost/etc/passwd', 'gopher://127.0.0.1:70/_GET%20/secret', 'gopher://example.com/1'])('refuses %s: BAD_URL, no DNS, no request', async (url) => {
+    const dns = fakeDns({ 'example.com': '127.0.0.1' });
+    const error = await refusal(safeFetch(url, { resolve: dns }));
+    expect(error).toMatchObject({ code: 'BAD_URL', userMessage: '仅支持 http 和 https 链接' });
+    expect(dns.calls).toEqual([]);
+    expect(requestCount()).toBe(0);
+  });
+
+  it('refuses gopher: aimed at the loopback server itself', async () => {
+    expect((await refusal(safeFetch(`gopher://127.0.0.1:${port}/_GET%20/secret`))).code).toBe('BAD_URL');
+    expect(requestCount()).toBe(0);
+    expect(serverHits()).toBe(0);
+  });
 });
 
 describe('decodeBody', () => {

@@ -1,6 +1,6 @@
 import { APP_ROUTES } from '@tianma/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocationProbe, renderRoutes } from '../test/render';
 import { APP_ROUTES_TABLE, buildRoutes } from './routes';
 
@@ -23,5 +23,24 @@ describe('route table', () => {
     const table = [{ path: '/', element: <LocationProbe />, auth: false }];
     renderRoutes(buildRoutes(table), { path: '/no-such-page' });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('the shared-article route', () => {
+  it('is open to signed-out visitors', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, message: '未找到文章' }), { status: 404 })),
+    );
+    try {
+      const shared = APP_ROUTES_TABLE.filter((route) => route.path === '/shared/article/:articleId');
+      expect(shared).toHaveLength(1);
+      expect(shared[0]?.auth).toBe(false);
+      renderRoutes(buildRoutes([...shared, { path: '/login', element: <LocationProbe />, auth: false }]), { path: '/shared/article/abc' });
+      expect(await screen.findByTestId('shared-not-found')).toBeInTheDocument();
+      expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

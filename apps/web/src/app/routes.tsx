@@ -15,6 +15,7 @@ import { ProductPage } from '../pages/product/ProductPage';
 import { ProfilePage } from '../pages/profile/ProfilePage';
 import { RegisterPage } from '../pages/register/RegisterPage';
 import { ResetPasswordPage } from '../pages/reset-password/ResetPasswordPage';
+import { SharedArticlePage } from '../pages/shared/SharedArticlePage';
 
 export interface AppRoute {
   path: string;
@@ -24,10 +25,7 @@ export interface AppRoute {
   auth: boolean;
 }
 
-/**
- * The route table. Add a page by adding one entry. /shared/article/:articleId joins once its page
- * exists; until then it falls to the catch-all.
- */
+/** The route table. Add a page by adding one entry. */
 export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/', element: <HomePage />, auth: false },
   { path: '/pricing', element: <PricingPage />, auth: false },
@@ -42,6 +40,7 @@ export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/advanced-create', element: <AdvancedCreatePage />, auth: true },
   { path: '/my-articles', element: <MyArticlesPage />, auth: true },
   { path: '/editor', element: <EditorPage />, auth: true },
+  { path: '/shared/article/:articleId', element: <SharedArticlePage />, auth: false },
 ];
 
 // A page not built yet gets a bare <Outlet /> (renders nothing) so that the path is still

@@ -28,3 +28,9 @@ describe('stripMarkdown', () => {
     expect(stripMarkdown(md)).toBe('标题\n\n粗体 与 链接\n\n列表');
   });
 });
+
+describe('stripMarkdown with parentheses in addresses', () => {
+  it('removes the whole link and image, one nested level deep', () => {
+    expect(stripMarkdown('点[这里](javascript:alert(1))继续 ![图](https://a.cn/x_(1).png)完')).toBe('点这里继续 完');
+  });
+});

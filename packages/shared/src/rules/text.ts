@@ -34,8 +34,9 @@ export function stripMarkdown(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/<[^>]+>/g, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // A link's address may itself hold one level of parentheses: javascript:alert(1), wiki URLs.
+    .replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '')
+    .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
     .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
     .replace(/^[ \t]*([-*+]|\d+\.)[ \t]+/gm, '')

@@ -27,6 +27,10 @@ export interface Bm25Json {
 
 export class Bm25Index {
   private readonly averageLength: number;
+  /** Each document's length normalisation, k1 · (1 − b + b · |d| / avgdl), computed once. */
+  private readonly norms: Float64Array;
+  /** Scratch for search (synchronous, so one per index is enough): scores by document, zero between searches. */
+  private readonly scores: Float64Array;
 
   private constructor(
     private readonly postings: Map<string, number[]>,
@@ -36,6 +40,8 @@ export class Bm25Index {
   ) {
     const total = lengths.reduce((sum, length) => sum + length, 0);
     this.averageLength = lengths.length > 0 ? total / lengths.length || 1 : 1;
+    this.norms = Float64Array.from(lengths, (length) => this.k1 * (1 - this.b + (this.b * length) / this.averageLength));
+    this.scores = new Float64Array(lengths.length);
   }
 
   static build(documents: readonly (readonly string[])[], options: Bm25Options = {}): Bm25Index {
@@ -70,10 +76,15 @@ export class Bm25Index {
     return this.lengths.length;
   }
 
-  /** The best `topK` documents for the query's tokens, best first; documents sharing no term are left out. */
+  /**
+   * The best `topK` documents for the query's tokens, best first (ties by position); documents
+   * sharing no term are left out. Scores accumulate in a typed array and only the best `topK`
+   * are kept in order, so a common term matching every chunk of a large session costs no sort.
+   */
   search(queryTokens: readonly string[], topK = 10): Bm25Hit[] {
     const count = this.lengths.length;
-    const scores = new Map<number, number>();
+    const { scores, norms } = this;
+    const touched: number[] = [];
     for (const term of new Set(queryTokens)) {
       const list = this.postings.get(term);
       if (!list) continue;
@@ -83,13 +94,36 @@ export class Bm25Index {
       for (let i = 0; i < list.length; i += 2) {
         const doc = list[i]!;
         const tf = list[i + 1]!;
-        const norm = this.k1 * (1 - this.b + (this.b * this.lengths[doc]!) / this.averageLength);
-        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (this.k1 + 1)) / (tf + norm));
+        // Every term's weight is positive, so a zero score means the document was not reached yet.
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc] = scores[doc]! + (idf * tf * (this.k1 + 1)) / (tf + norms[doc]!);
       }
     }
-    return [...scores]
-      .map(([index, score]) => ({ index, score }))
-      .sort((x, y) => y.score - x.score || x.index - y.index)
-      .slice(0, Math.max(0, topK));
+    const best = bestOf(touched, scores, Math.max(0, topK));
+    const hits = best.map((index) => ({ index, score: scores[index]! }));
+    for (const doc of touched) scores[doc] = 0;
+    return hits;
   }
+}
+
+/** The `k` best documents by score (ties: lower index first), best first. */
+function bestOf(docs: number[], scores: Float64Array, k: number): number[] {
+  const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  if (k === 0) return [];
+  if (docs.length <= k) return docs.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  const top: number[] = [];
+  for (const doc of docs) {
+    if (top.length === k && !better(doc, top[k - 1]!)) continue;
+    // Binary search for the first kept document this one beats.
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (better(doc, top[mid]!)) high = mid;
+      else low = mid + 1;
+    }
+    top.splice(low, 0, doc);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }

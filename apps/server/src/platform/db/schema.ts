@@ -39,3 +39,4 @@ export * from '../../billing/tables.js';
 export * from '../../generation/tables.js';
 export * from '../../feedback/tables.js';
 export * from '../../knowledge/tables.js';
+export * from '../../wechat/tables.js';

@@ -17,12 +17,14 @@ import { createPaymentProvider, type PaymentSetup } from '../../billing/payment/
 import { registerSandboxRoutes } from '../../billing/payment/sandbox/sandbox-routes.js';
 import { registerBillingRoutes } from '../../billing/routes.js';
 import type { Config } from '../../config/env.js';
+import { registerExportRoutes } from '../../exports/routes.js';
 import { registerFeedbackRoutes } from '../../feedback/routes.js';
 import { registerGenerationRoutes } from '../../generation/routes.js';
 import { registerKnowledgeRoutes } from '../../knowledge/routes.js';
 import { createEmbeddings } from '../../providers/embeddings/registry.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from '../../generation/services.js';
 import { registerSeoRoutes } from '../../seo/routes.js';
+import { registerWechatRoutes } from '../../wechat/routes.js';
 import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
@@ -103,9 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, auth, storage, logger });
+  registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
   registerKnowledgeRoutes(app, { db, auth, storage, embeddings, logger });
+  registerWechatRoutes(app, { config, database, logger });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

@@ -33,6 +33,7 @@ export function ArticleEditor({ articleId, initialContent }: ArticleEditorProps)
   return (
     <div className="space-y-3">
       <EditorToolbar
+        articleId={articleId}
         title={editorTitle(content)}
         characters={countCharacters(content)}
         dirty={dirty}

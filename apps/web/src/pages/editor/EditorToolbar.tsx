@@ -2,8 +2,10 @@ import { ArrowLeft, Save } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles';
+import { ExportMenu } from '../../features/exports/ExportMenu';
 
 interface EditorToolbarProps {
+  articleId: string;
   title: string;
   characters: number;
   dirty: boolean;
@@ -13,7 +15,9 @@ interface EditorToolbarProps {
   onSave: () => void;
 }
 
-export function EditorToolbar({ title, characters, dirty, saving, problem, onSave }: EditorToolbarProps) {
+export const EXPORT_UNSAVED_TEXT = '请先保存后再导出';
+
+export function EditorToolbar({ articleId, title, characters, dirty, saving, problem, onSave }: EditorToolbarProps) {
   const hintId = useId();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
@@ -38,6 +42,8 @@ export function EditorToolbar({ title, characters, dirty, saving, problem, onSav
           <ArrowLeft aria-hidden="true" className="size-4" />
           返回我的文章
         </Link>
+        {/* Exports read the saved article: unsaved edits would silently be left out. */}
+        <ExportMenu articleId={articleId} blockedReason={dirty ? EXPORT_UNSAVED_TEXT : null} align="right" />
         <button
           type="button"
           data-testid="editor-save"

@@ -1,6 +1,8 @@
 import { articleListSummary, articleListTitle } from '@tianma/shared';
-import { CalendarDays, FileText } from 'lucide-react';
+import { CalendarDays, FileText, Lock } from 'lucide-react';
 import { useState } from 'react';
+import { ShareButton } from '../../features/share/ShareButton';
+import { fetchArticleText } from '../editor/article-api';
 import { ArticleCardMenu } from './ArticleCardMenu';
 import { zhDate } from './article-date';
 import type { ArticleListItem } from './my-articles-api';
@@ -9,14 +11,20 @@ interface ArticleCardProps {
   article: ArticleListItem;
   onOpen: (article: ArticleListItem) => void;
   onDelete: (article: ArticleListItem) => void;
+  onSetVisibility: (article: ArticleListItem, isPublic: boolean) => Promise<void>;
+  /** Set for the built-in samples: sharing only shows this hint. */
+  shareRefusal?: string;
 }
 
-export function ArticleCard({ article, onOpen, onDelete }: ArticleCardProps) {
+export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareRefusal }: ArticleCardProps) {
   const [imageBroken, setImageBroken] = useState(false);
   const title = articleListTitle(article.title, article.summary);
   const showImage = Boolean(article.imageUrl) && !imageBroken;
+  // Articles are public unless their owner turned the link off; older answers omit the flag.
+  const isPublic = article.isPublic !== false;
 
-  // NOTE: the menu sits beside the main button, not inside it: a button may not hold another.
+  // NOTE: the menu and the share button sit beside the main button, not inside it: a button may
+  // not hold another.
   return (
     <li data-testid="article-card" className="relative">
       <button
@@ -41,13 +49,30 @@ export function ArticleCard({ article, onOpen, onDelete }: ArticleCardProps) {
         <div className="flex min-w-0 flex-1 flex-col p-4">
           <h3 className="line-clamp-2 font-semibold break-words text-slate-900 group-hover:text-indigo-700">{title}</h3>
           <p className="mt-2 line-clamp-3 text-sm break-words text-slate-500">{articleListSummary(article.summary)}</p>
-          <p className="mt-auto flex items-center gap-1.5 pt-3 text-xs text-slate-400">
+          <p className="mt-auto flex items-center gap-1.5 pt-3 pr-20 text-xs text-slate-400">
             <CalendarDays aria-hidden="true" className="size-3.5" />
             <time dateTime={article.createTime}>{zhDate(article.createTime)}</time>
+            {!isPublic && (
+              <span data-testid="private-badge" className="ml-1 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-slate-500">
+                <Lock aria-hidden="true" className="size-3" />
+                未公开
+              </span>
+            )}
           </p>
         </div>
       </button>
-      <ArticleCardMenu onDelete={() => onDelete(article)} />
+      <div className="absolute right-3 bottom-3">
+        <ShareButton
+          size="small"
+          articleId={article.articleId}
+          markdown={() => fetchArticleText(article.articleId)}
+          imageUrl={article.imageUrl}
+          isPublic={isPublic}
+          onMakePublic={() => onSetVisibility(article, true)}
+          refuseWith={shareRefusal}
+        />
+      </div>
+      <ArticleCardMenu onDelete={() => onDelete(article)} isPublic={isPublic} onToggleVisibility={() => onSetVisibility(article, !isPublic)} />
     </li>
   );
 }

@@ -1,8 +1,15 @@
-import { Ellipsis, Trash2 } from 'lucide-react';
+import { Ellipsis, Globe, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
+interface ArticleCardMenuProps {
+  onDelete: () => void;
+  /** Whether the share link works for others now (an article is public unless turned off). */
+  isPublic: boolean;
+  onToggleVisibility: () => void;
+}
+
 /** The ⋯ menu of a card. Closes on a choice, Escape or a click elsewhere. */
-export function ArticleCardMenu({ onDelete }: { onDelete: () => void }) {
+export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: ArticleCardMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -43,10 +50,22 @@ export function ArticleCardMenu({ onDelete }: { onDelete: () => void }) {
           id={menuId}
           role="menu"
           aria-label="文章操作"
-          className="absolute right-0 z-10 mt-1 w-28 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-10 mt-1 w-40 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           <button
             ref={firstItemRef}
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              onToggleVisibility();
+            }}
+            className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+          >
+            {isPublic ? <Lock aria-hidden="true" className="size-4" /> : <Globe aria-hidden="true" className="size-4" />}
+            {isPublic ? '关闭公开访问' : '开启公开访问'}
+          </button>
+          <button
             type="button"
             role="menuitem"
             onClick={() => {

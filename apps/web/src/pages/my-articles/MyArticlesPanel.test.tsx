@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
 import { fakeAuth, jsonResponse, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { MyArticlesPanel, SAMPLE_NOTICE } from './MyArticlesPanel';
-import { type ArticleListItem, articlePagePath, articlePath } from './my-articles-api';
+import { MyArticlesPanel, SAMPLE_NOTICE, SAMPLE_SHARE_HINT } from './MyArticlesPanel';
+import { type ArticleListItem, articlePagePath, articlePath, articleVisibilityPath } from './my-articles-api';
 import { SAMPLE_ARTICLES } from './sample-articles';
 
 function article(n: number, overrides: Partial<ArticleListItem> = {}): ArticleListItem {
@@ -256,5 +256,124 @@ describe('MyArticlesPanel', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('MyArticlesPanel sharing', () => {
+  const writeText = vi.fn<(text: string) => Promise<void>>();
+  beforeEach(() => {
+    writeText.mockReset().mockResolvedValue(undefined);
+    // A desktop: the share button opens the QR dialog.
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (query: string) => ({ matches: false, media: query }) });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const textAnswer = (text: string) => () => new Response(text, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const shareButtonOf = (card: HTMLElement) => within(card).getByTestId('share-button');
+
+  it('fetches the full text with credentials before sharing, then shows the QR dialog', async () => {
+    const { calls, fetchMock } = stubApi({
+      [PAGE_1]: pageAnswer(range(1, 2), 1, 1),
+      [articlePath('a1')]: textAnswer('# 文章1\n\n正文'),
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await user.click(shareButtonOf(cards()[0]!));
+
+    const dialog = await screen.findByTestId('share-qr-dialog');
+    expect(within(dialog).getByTestId('share-link')).toHaveTextContent(`${window.location.origin}/shared/article/a1`);
+    expect(calls.map((call) => call.path)).toEqual([PAGE_1, '/api/v1/article/a1']);
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('says why when the full text cannot be fetched', async () => {
+    stubApi({ [PAGE_1]: pageAnswer(range(1, 1), 1, 1), [articlePath('a1')]: new TypeError('Failed to fetch') });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(shareButtonOf(cards()[0]!));
+    await waitFor(() => expect(toastTexts()).toEqual(['网络连接异常，请检查网络后重试']));
+    expect(screen.queryByTestId('share-qr-dialog')).not.toBeInTheDocument();
+  });
+
+  it('refuses to share or change a sample with an info toast', async () => {
+    const { calls } = stubApi({ [PAGE_1]: new TypeError('Failed to fetch') });
+    const { user } = renderPanel();
+    await screen.findByTestId('sample-notice');
+    await user.click(shareButtonOf(cards()[0]!));
+    await user.click(within(cards()[0]!).getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('menuitem', { name: '关闭公开访问' }));
+    expect(toastTexts()).toEqual([SAMPLE_SHARE_HINT, SAMPLE_SHARE_HINT]);
+    expect(screen.queryByTestId('share-qr-dialog')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("turns public access off and on from the ⋯ menu, with the server's message", async () => {
+    let isPublic = true;
+    const { calls } = stubApi({
+      [PAGE_1]: pageAnswer([article(1), article(2)], 1, 1),
+      [articleVisibilityPath('a1')]: () => {
+        isPublic = !isPublic;
+        return jsonResponse({ success: true, isPublic, message: isPublic ? '已开启公开访问，任何拿到链接的人都可以阅读' : '已关闭公开访问，分享链接将无法打开' });
+      },
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]!).queryByTestId('private-badge')).not.toBeInTheDocument();
+
+    await user.click(within(cards()[0]!).getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('menuitem', { name: '关闭公开访问' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['已关闭公开访问，分享链接将无法打开']));
+    expect(within(cards()[0]!).getByTestId('private-badge')).toHaveTextContent('未公开');
+    expect(within(cards()[1]!).queryByTestId('private-badge')).not.toBeInTheDocument();
+
+    await user.click(within(cards()[0]!).getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('menuitem', { name: '开启公开访问' }));
+    await waitFor(() => expect(toastTexts()).toContain('已开启公开访问，任何拿到链接的人都可以阅读'));
+    expect(within(cards()[0]!).queryByTestId('private-badge')).not.toBeInTheDocument();
+
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => [call.path, call.body])).toEqual([
+      ['/api/v1/article/a1/visibility', { isPublic: false }],
+      ['/api/v1/article/a1/visibility', { isPublic: true }],
+    ]);
+  });
+
+  it('keeps the card as it was when the change fails', async () => {
+    stubApi({
+      [PAGE_1]: pageAnswer([article(1)], 1, 1),
+      [articleVisibilityPath('a1')]: () => jsonResponse({ success: false, message: '未找到文章' }, { status: 404 }),
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(within(cards()[0]!).getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('menuitem', { name: '关闭公开访问' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['未找到文章']));
+    expect(within(cards()[0]!).queryByTestId('private-badge')).not.toBeInTheDocument();
+  });
+
+  it('warns that a private article shows 未找到文章 to others, and turns it on from the dialog', async () => {
+    const { calls } = stubApi({
+      [PAGE_1]: pageAnswer([article(1, { isPublic: false })], 1, 1),
+      [articleVisibilityPath('a1')]: () => jsonResponse({ success: true, isPublic: true, message: '已开启公开访问，任何拿到链接的人都可以阅读' }),
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(within(cards()[0]!).getByTestId('private-badge')).toBeInTheDocument();
+    await user.click(shareButtonOf(cards()[0]!));
+
+    const dialog = screen.getByTestId('share-qr-dialog');
+    expect(within(dialog).getByTestId('share-private-notice')).toHaveTextContent('该文章未公开，其他人打开链接将看到“未找到文章”');
+    // No full text is fetched for the warning.
+    expect(calls.map((call) => call.path)).toEqual([PAGE_1]);
+
+    await user.click(within(dialog).getByRole('button', { name: '开启公开访问' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('share-private-notice')).not.toBeInTheDocument());
+    expect(toastTexts()).toEqual(['已开启公开访问，任何拿到链接的人都可以阅读']);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ isPublic: true }]);
+    expect(within(cards()[0]!).queryByTestId('private-badge')).not.toBeInTheDocument();
   });
 });

@@ -8,12 +8,13 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { ArticleCard } from './ArticleCard';
 import { DeleteArticleModal } from './DeleteArticleModal';
 import { openEditor } from '../../lib/editor-link';
-import { type ArticleListItem, FALLBACK_DEEPSPACE_ID } from './my-articles-api';
-import { useMyArticles } from './use-my-articles';
+import { type ArticleListItem, FALLBACK_DEEPSPACE_ID, setArticleVisibility } from './my-articles-api';
+import { errorText, useMyArticles } from './use-my-articles';
 
 export const SAMPLE_NOTICE = '服务器暂时无法连接，当前显示的是示例数据';
 export const SAMPLE_ACTION_HINT = '这是示例文章，仅供展示，无法编辑或删除';
 export const MISSING_ID_MESSAGE = '文章ID缺失，无法打开编辑器';
+export const SAMPLE_SHARE_HINT = '这是示例文章，仅供展示，无法分享';
 
 /** The user's articles as a card grid; also shown in the creation page's 我的文章 tab. */
 export function MyArticlesPanel() {
@@ -37,6 +38,19 @@ export function MyArticlesPanel() {
     setDeleting(article);
   };
 
+  // The menu's 开启/关闭公开访问 and the share dialog's 开启公开访问: the card follows the server.
+  const setVisibility = async (article: ArticleListItem, isPublic: boolean) => {
+    if (list.samples) return toast.info(SAMPLE_SHARE_HINT);
+    if (!article.articleId) return toast.info('文章ID缺失，无法修改公开状态');
+    try {
+      const answer = await setArticleVisibility(article.articleId, isPublic);
+      list.update(article.articleId, { isPublic: answer.isPublic });
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
   return (
     <div className="space-y-4">
       {list.error !== null && (
@@ -54,7 +68,14 @@ export function MyArticlesPanel() {
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {list.items.map((article) => (
-            <ArticleCard key={article.id} article={article} onOpen={open} onDelete={askDelete} />
+            <ArticleCard
+              key={article.id}
+              article={article}
+              onOpen={open}
+              onDelete={askDelete}
+              onSetVisibility={setVisibility}
+              shareRefusal={list.samples ? SAMPLE_SHARE_HINT : undefined}
+            />
           ))}
         </ul>
       )}

@@ -34,6 +34,24 @@ export async function fetchArticlePage(deepspaceId: number, page: number, signal
   return { items: answer.data, page: answer.page, totalPages: answer.totalPages };
 }
 
+export function articleVisibilityPath(articleId: string): string {
+  return `${articlePath(articleId)}/visibility`;
+}
+
+export interface VisibilityAnswer {
+  isPublic: boolean;
+  message: string;
+}
+
+/** PUT /api/v1/article/{articleId}/visibility (owner only): turns the share link on or off. */
+export async function setArticleVisibility(articleId: string, isPublic: boolean): Promise<VisibilityAnswer> {
+  const answer = await apiRequest<{ isPublic?: unknown; message?: unknown }>(articleVisibilityPath(articleId), { method: 'PUT', body: { isPublic } });
+  return {
+    isPublic: typeof answer?.isPublic === 'boolean' ? answer.isPublic : isPublic,
+    message: typeof answer?.message === 'string' && answer.message.trim() ? answer.message.trim() : isPublic ? '已开启公开访问' : '已关闭公开访问',
+  };
+}
+
 export async function deleteArticle(articleId: string): Promise<void> {
   await apiRequest(articlePath(articleId), { method: 'DELETE' });
 }

@@ -82,5 +82,9 @@ export function useMyArticles(deepspaceId: number) {
     setState((s) => ({ ...s, items: s.items.filter((item) => item.articleId !== articleId) }));
   }, []);
 
-  return { ...state, samples: state.error !== null, loadMore, remove };
+  const update = useCallback((articleId: string, patch: Partial<ArticleListItem>) => {
+    setState((s) => ({ ...s, items: s.items.map((item) => (item.articleId === articleId ? { ...item, ...patch } : item)) }));
+  }, []);
+
+  return { ...state, samples: state.error !== null, loadMore, remove, update };
 }

@@ -37,7 +37,7 @@ describe('ArticlePreview', () => {
     expect(screen.getByTestId('article-word-count')).toHaveTextContent('字数：2345');
     expect(screen.getByTestId('article-generated-at')).toHaveTextContent(/生成时间：2024年5月1日 \d{2}:\d{2}/);
     expect(screen.queryByTestId('offline-label')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /分享/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('share-button')).toHaveTextContent('分享');
   });
 
   it('counts the words itself and hides the time when the metadata is missing', () => {
@@ -61,6 +61,25 @@ describe('ArticlePreview', () => {
     expect(screen.getByText('已复制到剪贴板')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制全文' })));
     expect(screen.getByText('复制失败，请重试')).toBeInTheDocument();
+  });
+
+  it('shares the finished article: the QR dialog of its link on a desktop', async () => {
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (query: string) => ({ matches: false, media: query }) });
+    try {
+      renderPreview();
+      await act(async () => fireEvent.click(screen.getByTestId('share-button')));
+      expect(screen.getByTestId('share-qr-dialog')).toBeInTheDocument();
+      expect(screen.getByTestId('share-link')).toHaveTextContent(`${window.location.origin}/shared/article/a1`);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
+  it('says 没有可分享的文章 before an article id arrives', async () => {
+    renderPreview({ articleId: null });
+    await act(async () => fireEvent.click(screen.getByTestId('share-button')));
+    expect(screen.getByText('没有可分享的文章')).toBeInTheDocument();
   });
 
   it('opens the online editor in a new tab, or warns without an article id', () => {

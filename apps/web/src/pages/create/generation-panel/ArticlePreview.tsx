@@ -4,7 +4,9 @@ import { useAuth } from '../../../auth/auth-context';
 import { MarkdownView } from '../../../components/markdown/MarkdownView';
 import { useToast } from '../../../components/toast/toast-context';
 import { buttonClass } from '../../../components/ui/button-styles';
+import { ExportMenu } from '../../../features/exports/ExportMenu';
 import type { ArticleMeta } from '../../../features/generation/tracking-types';
+import { ShareButton } from '../../../features/share/ShareButton';
 import { openEditor } from '../../../lib/editor-link';
 import { articleWordCount, formatGeneratedAt } from './article-info';
 import { FEEDBACK_THANKS_TEXT, type FeedbackType, feedbackErrorText, submitFeedback } from './feedback-api';
@@ -99,6 +101,8 @@ export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps
             <Copy aria-hidden="true" className="size-4" />
             复制全文
           </button>
+          <ExportMenu articleId={articleId} />
+          <ShareButton articleId={articleId} markdown={article} />
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ACTION} onClick={like} disabled={liking}>

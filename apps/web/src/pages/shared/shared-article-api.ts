@@ -1,0 +1,69 @@
+import { ApiError, apiRequest, FORMAT_ERROR_MESSAGE, isAbort, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+
+/** GET /api/v1/shared/article/{articleId} (public; API.md). */
+
+export interface SharedArticle {
+  articleId: string;
+  title: string;
+  /** Markdown. */
+  content: string;
+  summary: string;
+  imageUrl: string | null;
+  createTime: string | null;
+}
+
+export const SHARED_ARTICLE_FAILED_TEXT = '获取文章失败';
+export const SHARED_ARTICLE_NOT_FOUND_TEXT = '未找到文章';
+
+export function sharedArticlePath(articleId: string): string {
+  return `/api/v1/shared/article/${encodeURIComponent(articleId)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * The article of an answer, or null when it holds none. The text is `content`, or `article` as
+ * the spec also names it, under `data` or at the top.
+ */
+export function readSharedArticle(payload: unknown, articleId: string): SharedArticle | null {
+  if (!isRecord(payload)) return null;
+  const data = isRecord(payload.data) ? payload.data : payload;
+  const content = text(data.content) || text(data.article) || text(payload.content) || text(payload.article);
+  if (!content.trim()) return null;
+  return {
+    articleId: text(data.articleId) || articleId,
+    title: text(data.title).trim(),
+    content,
+    summary: text(data.summary),
+    imageUrl: text(data.imageUrl) || null,
+    createTime: text(data.createTime) || null,
+  };
+}
+
+/** Spec §8: the failure's own message when it has one for people, else 获取文章失败. */
+export function sharedArticleErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message.trim() : '';
+  if (!message || /^HTTP \d+/.test(message) || message === REQUEST_FAILED_MESSAGE || message === FORMAT_ERROR_MESSAGE) {
+    return SHARED_ARTICLE_FAILED_TEXT;
+  }
+  return message;
+}
+
+/**
+ * null: not found (404, or an answer without an article). Other failures throw an ApiError
+ * worded for the page (sharedArticleErrorText); an abort is passed on as it is.
+ */
+export async function fetchSharedArticle(articleId: string, signal?: AbortSignal): Promise<SharedArticle | null> {
+  try {
+    const payload = await apiRequest(sharedArticlePath(articleId), { signal });
+    return readSharedArticle(payload, articleId);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw new ApiError(error instanceof ApiError ? error.status : 0, sharedArticleErrorText(error));
+  }
+}
