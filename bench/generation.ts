@@ -118,18 +118,6 @@ function mainThreadCpuMs(): number {
   }
 }
 
-function threadCpu(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const t of fs.readdirSync('/proc/self/task')) {
-    try {
-      const stat = fs.readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(`${t}:${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`, (Number(f[11]) + Number(f[12])) * 10);
-    } catch {}
-  }
-  return out;
-}
-
 async function createUser(db: Db, n: number): Promise<User> {
   const deepspaceId = 900_000_000 + randomInt(99_999_999);
   const username = `bench_${Date.now() % 1e8}_${n}`;
@@ -326,18 +314,12 @@ async function main() {
   // Load-independent figures: CPU of the whole process (all threads) and the main thread's busy time.
   const cpuBefore = process.cpuUsage();
   const mainBefore = mainThreadCpuMs();
-  const threadsBefore = process.env.TMP_MARK ? threadCpu() : new Map<string, number>();
   const eluBefore = performance.eventLoopUtilization();
   const startedAt = Date.now();
   const runs = await Promise.all(people.map((user) => runTask(base, user, STANDARD, published)));
   const elapsedMs = Date.now() - startedAt;
-  if (process.env.TMP_MARK) console.error(`MARK ${Number(process.hrtime.bigint() / 1000n) - (Date.now() - startedAt) * 1000} ${Number(process.hrtime.bigint() / 1000n)}`);
   const cpu = process.cpuUsage(cpuBefore);
   const mainCpuMs = mainThreadCpuMs() - mainBefore;
-  if (process.env.TMP_MARK) {
-    const after = threadCpu();
-    console.error('THREADS', JSON.stringify([...after].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)]).filter(([, v]) => Number(v) > 0)));
-  }
   const elu = performance.eventLoopUtilization(eluBefore);
   loop.disable();
   clearInterval(sampler);

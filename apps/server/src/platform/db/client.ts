@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDirLock } from './dir-lock.js';
+import { createPglite, forDrizzle } from './pglite-client.js';
 
 /** The query interface both drivers share; domain code only ever sees this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.pglite) {
     const client = options.pglite;
-    return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return { db: drizzlePglite(forDrizzle(client), { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -57,7 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await createPglite(dir);
     return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
+      db: drizzlePglite(forDrizzle(client), { schema }) as unknown as Db,
       kind: 'pglite',
       close: async () => {
         await client.close();
@@ -68,20 +69,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseLock();
     throw error;
   }
-}
-
-/**
- * PostgreSQL settings of the embedded database, on top of PGlite's own. NOTE: shared_buffers is
- * 128 MB by default, and PGlite's WebAssembly memory touches all of it at start (~120 MB of RSS).
- * 32 MB holds this application's working set: with 50 tasks at once, CPU and latency are the same
- * as with 128 MB, RSS ~100 MB lower (docs/benchmarks.md). Pages beyond it are read back from the
- * data directory's files, which the OS caches.
- */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
-
-/** Opens (or creates) the embedded database in `dir`; the bench opens it this way too. */
-export function createPglite(dir: string): Promise<PGlite> {
-  return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
 }
 
 /** Runs raw SQL and returns its rows; both drivers put them under `.rows`. */

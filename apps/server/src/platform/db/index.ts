@@ -1,3 +1,4 @@
 export * as schema from './schema.js';
-export { createPglite, openDatabase, queryRows, type Database, type Db, type DbOrTx, type Tx } from './client.js';
+export { openDatabase, queryRows, type Database, type Db, type DbOrTx, type Tx } from './client.js';
+export { createPglite } from './pglite-client.js';
 export { migrateDatabase } from './migrate.js';

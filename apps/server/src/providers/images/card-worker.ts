@@ -2,8 +2,6 @@
  * A worker thread of the card pool (card-pool.ts): loads the fonts once, then draws and encodes
  * one card per message, answering `{ id, image }` or `{ id, error }`.
  */
-import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CardImageRenderer } from './card-renderer.js';
 import type { ImageRequest } from './image-port.js';
@@ -15,21 +13,6 @@ export interface CardJob {
 
 const port = parentPort;
 if (!port) throw new Error('card-worker.ts runs as a worker thread of CardRendererPool');
-
-/**
- * A card can wait; a progress event should not. Where the system lets a thread's priority be set
- * (Linux: /proc/thread-self names this thread), this one gives way to the main thread when the CPU
- * is short. Elsewhere it runs at the process's priority.
- */
-function yieldToMainThread(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isSafeInteger(tid)) os.setPriority(tid, Number(process.env.TMP_NICE ?? 10));
-  } catch {
-    // Not Linux, or not allowed: same priority as the rest of the process.
-  }
-}
-yieldToMainThread();
 
 const renderer = new CardImageRenderer({ fontPath: (workerData as { fontPath?: string }).fontPath, encodeOnThisThread: true });
 
