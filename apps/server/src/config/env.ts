@@ -75,6 +75,8 @@ const envSchema = z.object({
   SEARCH_PROVIDER: z.enum(['bocha', 'tavily', 'searxng']).optional(),
   SEARCH_API_KEY: z.string().optional(),
   SEARCH_BASE_URL: z.url().optional(),
+  /** Search results whose pages are read for their main text when the snippet is short; 0 keeps snippets only. */
+  SEARCH_READ_PAGES: z.coerce.number().int().min(0).max(10).default(4),
 
   IMAGE_PROVIDER: z.enum(['cards', 'openai']).default('cards'),
   IMAGE_BASE_URL: z.url().optional(),
@@ -148,7 +150,7 @@ export interface Config {
     timeoutMs: number;
     pricing?: { promptPerMillion: number; completionPerMillion: number };
   } | null;
-  search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string };
+  search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string; readPages: number };
   embeddings: { baseUrl: string; apiKey: string; model: string; batchSize: number } | null;
   /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
   /** The official account for the JS-SDK share signature; null: WeChat sharing is off (the embedded default). */
@@ -382,7 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sectionConcurrency: env.GENERATION_SECTION_CONCURRENCY,
     },
     llm,
-    search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL },
+    search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL, readPages: env.SEARCH_READ_PAGES },
     embeddings,
     wechat,
     images,

@@ -94,6 +94,7 @@ export function createGenerationServices(
     storage: deps.storage,
     logger: deps.logger,
     sectionConcurrency: config.generation.sectionConcurrency,
+    readPages: config.search.readPages,
     knowledge: new KnowledgeRetriever({ db: deps.db, embeddings: createEmbeddings(config) }),
   };
   const runWorker = overrides.runWorker ?? true;

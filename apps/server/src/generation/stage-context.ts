@@ -34,6 +34,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** How many sections are researched or written at once. */
   sectionConcurrency: number;
+  /** Search results whose pages stage 1 reads for their main text (SEARCH_READ_PAGES). */
+  readPages: number;
   /** The users' temporary knowledge bases; null where tests leave it out. */
   knowledge: KnowledgeRetriever | null;
 }

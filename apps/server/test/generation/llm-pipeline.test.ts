@@ -153,6 +153,8 @@ beforeAll(async () => {
     // The smallest the configuration allows: a stalled stream is given up after one second.
     LLM_TIMEOUT_MS: '1000',
     SEARCH_PROVIDER: 'searxng',
+    // The results name example.com: their pages are not read (nothing leaves this machine).
+    SEARCH_READ_PAGES: '0',
     SEARCH_BASE_URL: `http://127.0.0.1:${(search.address() as AddressInfo).port}`,
   });
 });

@@ -1,6 +1,6 @@
 import { truncate } from '@tianma/shared';
-import { extractMainText } from '../../providers/http/extract-main-text.js';
-import { decodeBody, SafeFetchError, type SafeFetchOptions, safeFetch } from '../../providers/http/safe-fetch.js';
+import { type PageFetchOverrides, readPage } from '../../providers/http/read-page.js';
+import { SafeFetchError } from '../../providers/http/safe-fetch.js';
 import type { StageContext } from '../stage-context.js';
 
 const MAX_REFERENCE_CHARS = 20_000;
@@ -8,7 +8,7 @@ const MAX_REFERENCE_CHARS = 20_000;
 const MIN_REFERENCE_CHARS = 50;
 
 /** Tests only: lets a test reach its loopback server through the SSRF guard (see SafeFetchOptions). */
-export type ReferenceFetchOverrides = Pick<SafeFetchOptions, 'allowPrivate' | 'resolve'>;
+export type ReferenceFetchOverrides = PageFetchOverrides;
 
 /**
  * The reference article's text: the pasted text, or the page behind the URL fetched through the
@@ -26,8 +26,7 @@ export async function referenceText(
   if (!reference?.url) return null;
   await ctx.report({ message: '正在读取参考文章...', current_query: reference.url });
   try {
-    const page = await safeFetch(reference.url, { ...overrides, signal: ctx.signal, maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000 });
-    const article = pageText(page.body, page.contentType, page.url);
+    const article = await readPage(reference.url, { signal: ctx.signal, maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000, overrides });
     if (!article || article.text.length < MIN_REFERENCE_CHARS) {
       await ctx.report({ message: '参考文章正文过短或无法识别，已跳过风格提取' });
       return null;
@@ -40,12 +39,4 @@ export async function referenceText(
     await ctx.report({ message: `参考文章读取失败（${reason}），已跳过风格提取` });
     return null;
   }
-}
-
-/** The article in a fetched body: HTML through Readability, plain text as is, anything else (PDF, images) null. */
-function pageText(body: Buffer, contentType: string, url: string): { title: string | null; text: string } | null {
-  const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mime === 'text/plain') return { title: null, text: decodeBody(body, contentType).trim() };
-  if (mime && !mime.includes('html') && !mime.includes('xml')) return null;
-  return extractMainText(decodeBody(body, contentType), url);
 }
