@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
+import { recordPaymentNotification } from '../platform/observability/metrics.js';
 import { creditOrder, PaymentMismatchError } from './orders/credit-order.js';
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from './payment/payment-provider.js';
 
@@ -26,17 +27,21 @@ export async function registerNotifyRoutes(app: FastifyInstance, deps: { db: Db;
       } catch (error) {
         const code = error instanceof PaymentProviderError ? error.code : 'UNKNOWN';
         request.log.warn({ code }, 'payment notification refused');
+        recordPaymentNotification('rejected');
         return fail(reply, 401, '签名验证失败');
       }
       try {
-        await creditOrder(deps, transaction);
+        const outcome = await creditOrder(deps, transaction);
+        recordPaymentNotification(outcome === 'already_paid' ? 'duplicate' : 'accepted');
         return reply.status(204).send();
       } catch (error) {
         if (error instanceof PaymentMismatchError) {
-          request.log.error({ reason: error.message }, 'payment notification does not match the order');
+          request.log.error({ reason: error.message, outTradeNo: transaction.outTradeNo }, 'payment notification does not match the order');
+          recordPaymentNotification('rejected');
           return fail(reply, 400, '订单信息不一致');
         }
-        request.log.error({ err: error }, 'crediting a payment failed');
+        request.log.error({ err: error, outTradeNo: transaction.outTradeNo }, 'crediting a payment failed');
+        recordPaymentNotification('error');
         return fail(reply, 500, '处理失败，请稍后重试');
       }
     });

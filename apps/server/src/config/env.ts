@@ -20,6 +20,8 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Bearer token for GET /metrics; unset: /metrics answers loopback and private-network callers only. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
   WEB_DIST_DIR: z.string().optional(),
 
   /** Keys the HMAC of verification codes; required in production, generated under DATA_DIR otherwise. */
@@ -114,6 +116,23 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
 
+  /** Where avatars, article images and knowledge-base files live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Unset for AWS S3; MinIO, Aliyun OSS, Tencent COS: their endpoint (https://oss-cn-hangzhou.aliyuncs.com). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET 不是有效的存储桶名').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** true: https://host/bucket/key (MinIO and most self-hosted servers); false: https://bucket.host/key. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** A folder inside the bucket for every key (e.g. tianma/prod). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^\/*[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/*$/, 'S3_PREFIX 只能包含字母、数字、点、下划线、连字符和 /')
+    .refine((value) => !value.split('/').includes('..'), 'S3_PREFIX 不能包含 ..')
+    .optional(),
+
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().optional(),
@@ -132,6 +151,7 @@ export interface Config {
   redisUrl?: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  metricsToken?: string;
   webDistDir: string;
   appSecret?: string;
   sms: SmsConfig;
@@ -155,6 +175,7 @@ export interface Config {
   /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
   /** The official account for the JS-SDK share signature; null: WeChat sharing is off (the embedded default). */
   wechat: { appId: string; appSecret: string; apiBaseUrl: string } | null;
+  storage: StorageConfig;
   images: ({ provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }) & { cardWorkers: number };
 }
 
@@ -189,6 +210,20 @@ export type PaymentConfig =
       platformCertPems: string[];
       baseUrl: string;
       notifyUrl: string;
+    };
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** Without slashes at either end; empty for none. */
+      prefix: string;
     };
 
 export type EmailConfig = { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
@@ -343,6 +378,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  - WECHAT_APP_SECRET: 设置 WECHAT_APP_ID 时必填（公众号的 AppSecret）');
   }
 
+  let storage: StorageConfig = { driver: 'local' };
+  const s3Names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
+  if (env.STORAGE_DRIVER === 's3') {
+    const why = 'STORAGE_DRIVER=s3 时必填';
+    storage = {
+      driver: 's3',
+      endpoint: env.S3_ENDPOINT,
+      region: required('S3_REGION', `${why}（MinIO 可填 us-east-1）`),
+      bucket: required('S3_BUCKET', why),
+      accessKeyId: required('S3_ACCESS_KEY_ID', why),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY', why),
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+    };
+  } else {
+    // Half a configuration would quietly keep files on this machine's disk.
+    const set = s3Names.filter((name) => env[name] !== undefined);
+    if (set.length > 0) problems.push(`  - STORAGE_DRIVER: 已设置 ${set.join(', ')}，但 STORAGE_DRIVER 不是 s3；使用对象存储请设置 STORAGE_DRIVER=s3，否则删除这些变量`);
+  }
+
   if (env.NODE_ENV === 'production') {
     if (!llm && !env.ALLOW_OFFLINE_COMPOSER) {
       problems.push('  - LLM_BASE_URL / LLM_MODEL: 生产环境需要配置大模型；确需使用离线写作器请设置 ALLOW_OFFLINE_COMPOSER=true');
@@ -371,6 +426,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     appSecret: env.APP_SECRET,
     sms,
@@ -387,6 +443,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL, readPages: env.SEARCH_READ_PAGES },
     embeddings,
     wechat,
+    storage,
     images,
   };
 }

@@ -29,6 +29,7 @@ interface JobData {
 const QUEUE_NAME = 'generation';
 const ENQUEUE_WAIT_MS = 3000;
 const WORKER_CLOSE_WAIT_MS = 3000;
+const DEPTH_WAIT_MS = 2000;
 
 /**
  * The job queue on BullMQ. The database stays the source of truth: a job only names a task, and its
@@ -97,6 +98,13 @@ export class BullMqTaskQueue implements TaskQueue {
     } catch (error) {
       this.options.logger.warn({ err: error, taskId }, 'publishing a cancel on redis failed');
     }
+  }
+
+  /** Waiting and delayed jobs; a Redis round trip, so it also tells whether the queue is reachable. */
+  async depth(): Promise<number> {
+    if (this.closing) throw new Error('the queue is closed');
+    const counts = await within(this.queue.getJobCounts('waiting', 'delayed'), DEPTH_WAIT_MS, 'counting jobs');
+    return (counts.waiting ?? 0) + (counts.delayed ?? 0);
   }
 
   /** Resolves once this process takes jobs and hears cancels (start-up checks and tests). */

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { releaseHoldInTx, settleHoldInTx } from '../billing/coin-holds.js';
 import { articles } from '../platform/db/schema.js';
+import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import { LlmError } from '../providers/llm/llm-port.js';
 import { runPipeline, TaskCancelled } from './pipeline.js';
 import { writeProgress } from './progress.js';
@@ -89,7 +90,10 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
     }
     const cancelled = error instanceof TaskCancelled || signal.aborted;
     const message = cancelled ? '任务已取消' : userFacingError(error);
-    if (!cancelled) logger.error({ err: error, taskId: task.taskId }, 'generation failed');
+    if (!cancelled) {
+      logger.error({ err: error, taskId: task.taskId }, 'generation failed');
+      recordGenerationFailure(error instanceof LlmError ? error.code : 'internal');
+    }
     await failTask(deps, task, message, cancelled ? 'cancelled' : 'error');
     await db.update(generationTasks).set({ usage: usage.toJSON() }).where(eq(generationTasks.id, task.id));
   } finally {

@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
+import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import type { EventBus } from './events.js';
 import { failTask } from './execute-task.js';
 import { generationTasks } from './tables.js';
@@ -32,9 +33,15 @@ export async function sweepStaleTasks(deps: { db: Db; bus: EventBus }, now = new
   let touched = 0;
   for (const task of stale) {
     if (task.createdAt < tooOld) {
-      if (await failTask(deps, task, '任务执行超时，已自动结束并退回金币')) touched += 1;
+      if (await failTask(deps, task, '任务执行超时，已自动结束并退回金币')) {
+        touched += 1;
+        recordGenerationFailure('timeout');
+      }
     } else if (task.attempts >= MAX_ATTEMPTS) {
-      if (await failTask(deps, task, '生成服务多次中断，任务已结束并退回金币')) touched += 1;
+      if (await failTask(deps, task, '生成服务多次中断，任务已结束并退回金币')) {
+        touched += 1;
+        recordGenerationFailure('abandoned');
+      }
     } else {
       const [row] = await deps.db
         .update(generationTasks)

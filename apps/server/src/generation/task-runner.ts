@@ -13,6 +13,8 @@ export interface TaskQueue {
   enqueue(taskId: string): Promise<void>;
   /** Asks whichever worker runs the task to stop it. */
   cancel(taskId: string): Promise<void>;
+  /** Tasks waiting for a worker (metrics); rejects when the queue is closed or unreachable (readiness). */
+  depth(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,12 @@ export class InProcessTaskRunner implements TaskQueue {
 
   async cancel(taskId: string): Promise<void> {
     this.running.get(taskId)?.controller.abort(ABORT_CANCEL);
+  }
+
+  async depth(): Promise<number> {
+    if (this.closed) throw new Error('the task runner is closed');
+    const [row] = await queryRows<{ n: number | string }>(this.db, sql`SELECT count(*) AS n FROM ${generationTasks} WHERE status = 'queued'`);
+    return Number(row?.n ?? 0);
   }
 
   /** Claims and starts tasks while there is room. */

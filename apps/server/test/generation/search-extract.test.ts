@@ -43,6 +43,7 @@ function context(results: { title: string; url: string; content: string }[]) {
   const search: SearchPort = { name: 'searxng', search: async () => results };
   const ctx = {
     deps: { search, logger: pino({ level: 'silent' }), readPages: 4 },
+    task: { taskId: 'test-task' },
     request: { brief: { topic: '新能源车价格战', industry: 'unlimited' } } as unknown as StoredRequest,
     signal: new AbortController().signal,
     report: async (details: { message?: string; current_query?: string }) => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { recordPayment } from '../../platform/observability/metrics.js';
 import type { PaymentProvider } from '../payment/payment-provider.js';
 import { type PaymentOrderRow, paymentOrders } from '../tables.js';
 import { newOutTradeNo } from './out-trade-no.js';
@@ -46,9 +47,11 @@ export async function createOrder(
       notifyUrl: deps.notifyUrl,
     });
     const [withCode] = await deps.db.update(paymentOrders).set({ codeUrl, updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id)).returning();
+    recordPayment('created', deps.provider.name);
     return withCode!;
   } catch (error) {
     deps.logger.error({ err: error, outTradeNo }, 'payment provider refused the order');
+    recordPayment('failed', deps.provider.name);
     await deps.db.update(paymentOrders).set({ status: 'closed', updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id));
     throw new AppError('UNAVAILABLE', '支付服务暂时不可用，请稍后重试', { cause: error });
   }

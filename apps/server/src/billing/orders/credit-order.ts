@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { users } from '../../accounts/tables.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { recordPayment } from '../../platform/observability/metrics.js';
 import { applyLedgerEntry } from '../ledger.js';
 import type { PaymentProvider, ProviderTransaction } from '../payment/payment-provider.js';
 import { type PaymentOrderRow, paymentOrders } from '../tables.js';
@@ -29,7 +30,7 @@ export async function creditOrder(
   if (!transaction.transactionId) throw new PaymentMismatchError(`SUCCESS without transaction id for ${transaction.outTradeNo}`);
   const transactionId = transaction.transactionId;
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<CreditOutcome> => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.outTradeNo, transaction.outTradeNo)).for('update');
     if (!order) throw new PaymentMismatchError(`unknown order ${transaction.outTradeNo}`);
     if (transaction.amountFen !== order.amountFen) {
@@ -49,6 +50,9 @@ export async function creditOrder(
     logger.info({ outTradeNo: order.outTradeNo, coins: order.coins, pro: order.grantsPro }, 'order paid');
     return 'credited';
   });
+  // Counted once committed, so a rolled-back credit is never counted as paid.
+  if (outcome === 'credited') recordPayment('paid', provider.name);
+  return outcome;
 }
 
 /** Coins (and the Pro month) of a paid order. */

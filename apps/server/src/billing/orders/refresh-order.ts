@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/index.js';
+import { recordPayment } from '../../platform/observability/metrics.js';
 import type { PaymentProvider } from '../payment/payment-provider.js';
 import { type PaymentOrderRow, paymentOrders } from '../tables.js';
 import { creditOrder } from './credit-order.js';
@@ -65,7 +66,10 @@ export async function closeExpiredOrders(deps: { db: Db; provider: PaymentProvid
         .set({ status: 'closed', updatedAt: new Date() })
         .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
         .returning({ id: paymentOrders.id });
-      if (row) closed += 1;
+      if (row) {
+        closed += 1;
+        recordPayment('closed', deps.provider.name);
+      }
     } catch (error) {
       deps.logger.warn({ err: error, outTradeNo: order.outTradeNo }, 'closing an expired order failed; will retry');
     }

@@ -41,7 +41,7 @@ export async function searchAndExtract(ctx: StageContext, overrides?: PageFetchO
       }
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      logger.warn({ err: error, provider: search.name }, 'web search failed; continuing without it');
+      logger.warn({ err: error, provider: search.name, taskId: ctx.task.taskId }, 'web search failed; continuing without it');
       await ctx.report({ message: '联网搜索暂时不可用，已跳过' });
     }
   }
@@ -60,7 +60,7 @@ async function extractPages(ctx: StageContext, materials: Material[], overrides?
       if (page && page.text.length > material.content.length) material.content = truncate(page.text, PAGE_CHARS);
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      ctx.deps.logger.debug({ err: error, url: material.url }, 'a search result page could not be read; its snippet stays');
+      ctx.deps.logger.debug({ err: error, url: material.url, taskId: ctx.task.taskId }, 'a search result page could not be read; its snippet stays');
     }
     read += 1;
     await ctx.report({ message: `正在提取网页正文 ${read}/${wanted.length}`, current_query: material.title });

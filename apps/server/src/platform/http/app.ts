@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -29,8 +28,9 @@ import { resolveAppSecret } from '../app-secret.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
 import { requestIdFor } from '../logger.js';
-import { LocalStorage } from '../storage/local-storage.js';
+import { registerObservabilityRoutes } from '../observability/routes.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
+import { createStorage } from '../storage/storage-registry.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerMediaRoutes } from './media-routes.js';
 import { registerOriginCheck, registerSecurityHeaders } from './security.js';
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError('RATE_LIMITED', '请求过于频繁，请稍后再试', { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
 
-  const storage = deps.overrides?.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = deps.overrides?.storage ?? createStorage(config);
   app.decorate('storage', storage);
   const embeddings = createEmbeddings(config);
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
@@ -88,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const generation = createGenerationServices(config, { db, storage, logger, databaseKind: database.kind }, deps.overrides?.generation);
   app.decorate('generation', generation);
   app.addHook('onClose', () => generation.close());
+  registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
 
   app.get('/healthz', async () => ({ ok: true }));
   registerAccountRoutes(app, { db, auth, codes, storage, logger });

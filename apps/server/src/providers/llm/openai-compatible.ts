@@ -18,6 +18,7 @@ import {
   type LlmPurpose,
   NO_USAGE,
 } from './llm-port.js';
+import { recordLlmCall } from '../../platform/observability/metrics.js';
 import { estimateCostYuan, estimateUsage, type LlmPricing } from './llm-usage.js';
 import { streamAttempt } from './stream-attempt.js';
 
@@ -133,7 +134,11 @@ export class OpenAiCompatibleLlm implements LlmPort {
     let empties = 0;
     let continuations = 0;
     let continued = false;
-    const done = (): ChatResult => ({ text, usage, model, calls, continued });
+    const started = performance.now();
+    const done = (): ChatResult => {
+      recordLlmCall(request.purpose, 'ok', (performance.now() - started) / 1000, usage);
+      return { text, usage, model, calls, continued };
+    };
     const sink = (piece: string) => {
       text += piece;
       request.onDelta?.(piece);
@@ -190,6 +195,7 @@ export class OpenAiCompatibleLlm implements LlmPort {
     } catch (error) {
       // A failure still carries what the tries before it consumed: providers bill those too.
       if (error instanceof LlmError) error.usage = usage;
+      recordLlmCall(request.purpose, error instanceof LlmError ? error.code : 'error', (performance.now() - started) / 1000, usage);
       throw error;
     }
   }
