@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createAuth } from '../../accounts/auth.js';
 import { registerDevOutboxRoutes } from '../../accounts/dev-outbox-routes.js';
@@ -71,8 +72,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  // With Redis, per-IP limits count across every api process; without it, per process.
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, connectionName: 'tianma-rate-limit' }) : null;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (error) => logger.warn({ err: error }, 'rate-limit Redis connection error'));
+    app.addHook('onClose', async () => {
+      await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect());
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(rateLimitRedis
+      ? {
+          redis: rateLimitRedis,
+          nameSpace: `${deps.overrides?.generation?.redisPrefix ?? 'tianma'}:rate-limit:`,
+          // A Redis outage must not take sign-in down; account lockouts live in the database anyway.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', '请求过于频繁，请稍后再试', { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
