@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { parseRole } from './config/role.js';
 import { migrateDatabase, openDatabase } from './platform/db/index.js';
 import { buildApp } from './platform/http/app.js';
+import { startWorkerMonitor } from './platform/observability/worker-monitor.js';
 import { createLogger } from './platform/logger.js';
 
 async function main(): Promise<void> {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  let monitor: Awaited<ReturnType<typeof startWorkerMonitor>> = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     try {
+      await monitor?.close();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -55,7 +58,8 @@ async function main(): Promise<void> {
 
   if (role === 'worker') {
     await app.ready();
-    logger.info({ role }, '天马工作进程已启动');
+    monitor = await startWorkerMonitor({ config, db: database.db, queue: app.generation.queue, logger });
+    logger.info({ role, metricsPort: config.workerMetricsPort }, '天马工作进程已启动');
     return;
   }
   await app.listen({ port: config.port, host: config.host });

@@ -22,6 +22,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** Bearer token for GET /metrics; unset: /metrics answers loopback and private-network callers only. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
+  /** A worker process (--role=worker) serves /healthz, /readyz and /metrics on this port when set. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST_DIR: z.string().optional(),
 
   /** Keys the HMAC of verification codes; required in production, generated under DATA_DIR otherwise. */
@@ -152,6 +154,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   metricsToken?: string;
+  workerMetricsPort?: number;
   webDistDir: string;
   appSecret?: string;
   sms: SmsConfig;
@@ -427,6 +430,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     appSecret: env.APP_SECRET,
     sms,
