@@ -134,7 +134,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', '图片大小不能超过 2MB');
       if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', '一次只能上传一张图片');
-      throw error;
+      if (error instanceof AppError) throw error;
+      // A malformed or cut-off form (busboy: "Unexpected end of form", "Malformed part header") is the client's.
+      throw new AppError('BAD_REQUEST', '上传内容不完整或格式有误，请重新上传', { cause: error });
     }
     assertSameUser(current, deepspaceId);
     if (!file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');

@@ -46,7 +46,9 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `文件数量超出限制，最多${KB_MAX_FILES}个`);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('BAD_REQUEST', '表单字段过多');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // A malformed or cut-off form (busboy: "Unexpected end of form", "Malformed part header") is the client's.
+    throw new AppError('BAD_REQUEST', '上传内容不完整或格式有误，请重新上传', { cause: error });
   }
   return form;
 }

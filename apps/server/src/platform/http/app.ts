@@ -32,9 +32,9 @@ import { requestIdFor } from '../logger.js';
 import { registerObservabilityRoutes } from '../observability/routes.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { createStorage } from '../storage/storage-registry.js';
-import { registerErrorHandler } from './error-handler.js';
+import { registerErrorHandler, sendAppError, toAppError } from './error-handler.js';
 import { registerMediaRoutes } from './media-routes.js';
-import { registerOriginCheck, registerSecurityHeaders } from './security.js';
+import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './security.js';
 import { registerWebApp } from './web-app.js';
 
 declare module 'fastify' {
@@ -65,11 +65,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing (a path parameter over 100 characters, a URL that does not decode)
+    // answer like every other error: the call's shape and a Chinese message, never the URL echoed back.
+    frameworkErrors: (error, request, reply) => {
+      sendAppError(request, reply, toAppError(error));
+    },
   }) as unknown as FastifyInstance;
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicUrl);
+  registerNulGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   // With Redis, per-IP limits count across every api process; without it, per process.

@@ -21,6 +21,11 @@ export function toAppError(error: unknown): AppError {
       return new AppError('PAYLOAD_TOO_LARGE', undefined, { cause: error });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', undefined, { cause: error });
+    // Path parameters over Fastify's 100-character cap, and URLs that do not decode (frameworkErrors in app.ts).
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('BAD_REQUEST', '请求地址过长', { cause: error });
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', '请求地址无效', { cause: error });
     case 'FST_ERR_VALIDATION':
       return new AppError('BAD_REQUEST', undefined, { cause: error });
   }
