@@ -5,15 +5,28 @@ import { type ArticleRow, articles, generationStageOutputs, generationTasks } fr
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 
+/** The columns a list item shows: never the article's text or metadata, which a page does not need. */
+const LIST_COLUMNS = {
+  id: articles.id,
+  articleId: articles.articleId,
+  title: articles.title,
+  summary: articles.summary,
+  imageUrl: articles.imageUrl,
+  isPublic: articles.isPublic,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+};
+export type ArticleListRow = Pick<ArticleRow, keyof typeof LIST_COLUMNS>;
+
 export interface ArticlePage {
-  rows: ArticleRow[];
+  rows: ArticleListRow[];
   total: number;
 }
 
 export async function listOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select(LIST_COLUMNS)
       .from(articles)
       .where(eq(articles.userId, userId))
       .orderBy(desc(articles.createdAt), desc(articles.id))

@@ -1,11 +1,11 @@
 import type { ArticleListItem } from '@tianma/shared';
-import type { ArticleRow } from '../platform/db/schema.js';
+import type { ArticleListRow } from './owner-articles.js';
 
 /**
  * An article as its owner's list shows it (API.md my-articles item). `ossUrl` is where the
  * markdown can be read back: our own owner-only text endpoint.
  */
-export function presentOwnArticle(row: ArticleRow, deepspaceId: number): ArticleListItem {
+export function presentOwnArticle(row: ArticleListRow, deepspaceId: number): ArticleListItem {
   return {
     id: row.id,
     deepspaceId,
