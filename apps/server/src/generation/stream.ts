@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import type { EventBus, ProgressEvent } from './events.js';
 import { generationEvents, type GenerationTaskRow, generationTasks } from './tables.js';
+import { openEventStream } from '../platform/http/sse.js';
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 export const GLOBAL_LIMIT_MS = 18 * 60 * 1000;
@@ -32,15 +33,7 @@ export async function streamTask(
   task: GenerationTaskRow,
   timing = { heartbeatMs: HEARTBEAT_INTERVAL_MS, globalLimitMs: GLOBAL_LIMIT_MS, catchUpMs: 1000 },
 ): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-    'X-Request-Id': request.id,
-  });
+  const raw = openEventStream(request, reply);
   raw.write('retry: 3000\n\n');
 
   let lastSent = 0;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/index.js';
 import { kbSessions } from './tables.js';
+import { openEventStream } from '../platform/http/sse.js';
 
 const POLL_MS = 400;
 const HEARTBEAT_MS = 15_000;
@@ -15,15 +16,7 @@ type BuildEvent = { progress: number; message: string; status: 'progress' | 'com
  * build outlives its 180 s.
  */
 export async function streamBuild(db: Db, request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-    'X-Request-Id': request.id,
-  });
+  const raw = openEventStream(request, reply);
   let ended = false;
   let lastSent = '';
   let warned = false;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleBrief } from '../../src/generation/agents/types.js';
 import { extractStyleOffline } from '../../src/generation/composer/style-profile.js';
 import type { StoredRequest } from '../../src/generation/stage-context.js';
-import { type ReferenceFetchOverrides, referenceText } from '../../src/generation/stages/reference.js';
-import type { Resolver } from '../../src/providers/http/ssrf-guard.js';
+import { referenceText } from '../../src/generation/stages/reference.js';
+import { PUBLIC_SITE } from '../helpers/public-site.js';
 
 const fixture = readFileSync(path.join(import.meta.dirname, '../fixtures/kb/article_gbk.html'));
 const TITLE = '价格战之后，新能源车企的下半场怎么打？';
@@ -68,17 +68,6 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-/**
- * news.example.test stands for a public site: a made-up name resolved to the loopback server and
- * exempted from the address policy, the SSRF guard's tests-only mechanism. Every other name keeps
- * the policy: intranet.example.test resolves to a private address.
- */
-const dns: Resolver = async (hostname) => {
-  const address = { 'news.example.test': '127.0.0.1', 'intranet.example.test': '10.0.0.5' }[hostname];
-  if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return [{ address, family: 4 }];
-};
-const PUBLIC_SITE: ReferenceFetchOverrides = { resolve: dns, allowPrivate: ['news.example.test'] };
 const site = (route: string) => `http://news.example.test:${port}${route}`;
 
 describe('referenceText', () => {

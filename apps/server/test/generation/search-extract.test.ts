@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageFetchOverrides } from '../../src/providers/http/read-page.js';
-import type { Resolver } from '../../src/providers/http/ssrf-guard.js';
 import type { SearchPort } from '../../src/providers/search/search-port.js';
 import type { StageContext, StoredRequest } from '../../src/generation/stage-context.js';
 import { searchAndExtract } from '../../src/generation/stages/search.js';
+import { PUBLIC_SITE } from '../helpers/public-site.js';
 
 /** Stage 1 reads the main text of search results whose snippets are short, through the SSRF guard. */
 
@@ -31,12 +30,6 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const dns: Resolver = async (hostname) => {
-  const address = { 'news.example.test': '127.0.0.1', 'intranet.example.test': '10.0.0.5' }[hostname];
-  if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return [{ address, family: 4 }];
-};
-const PUBLIC_SITE: PageFetchOverrides = { resolve: dns, allowPrivate: ['news.example.test'] };
 
 function context(results: { title: string; url: string; content: string }[]) {
   const reports: { message?: string; current_query?: string }[] = [];
