@@ -49,7 +49,8 @@ describe('SharedArticlePage', () => {
     expect(SHARED_FOOTER_TEXT).toBe('本文由 AI 生成，由天马Agent创作平台提供技术支持');
     expect(within(article).getByTestId('share-button')).toHaveTextContent('分享');
 
-    expect(document.title).toBe('春日读书 - 天马');
+    // The head is set in an effect after the article renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('春日读书 - 天马'));
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', '春日读书');
     expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute('content', `${window.location.origin}/api/v1/images/a1.png`);
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/shared/article/a1']);
