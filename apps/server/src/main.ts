@@ -19,6 +19,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const role = parseRole(process.argv.slice(2));
+  if (role !== 'all' && !config.databaseUrl) {
+    // Each process would open an embedded database of its own: the api's tasks would never reach a worker.
+    process.stderr.write(`配置无效：--role=${role} 需要 DATABASE_URL（api 与 worker 进程必须共用同一个 PostgreSQL）\n`);
+    process.exit(78);
+  }
   const logger = createLogger(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, 'database opened');
@@ -27,7 +32,14 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger, overrides: { generation: { runWorker: role !== 'api' } } });
   const stopSweepers =
-    role === 'api' ? async () => undefined : startSweepers({ db: database.db, provider: app.payment.provider, bus: app.generation.bus, storage: app.storage, logger });
+    role === 'api' ? async () => undefined : startSweepers({
+          db: database.db,
+          provider: app.payment.provider,
+          bus: app.generation.bus,
+          storage: app.storage,
+          logger,
+          staleAfterMs: config.generation.staleAfterMs,
+        });
   app.addHook('onClose', async () => {
     await stopSweepers();
     await database.close();
@@ -59,7 +71,7 @@ async function main(): Promise<void> {
   if (role === 'worker') {
     await app.ready();
     monitor = await startWorkerMonitor({ config, db: database.db, queue: app.generation.queue, logger });
-    logger.info({ role, metricsPort: config.workerMetricsPort }, '天马工作进程已启动');
+    logger.info({ role, workerId: app.generation.queue.workerId, metricsPort: config.workerMetricsPort }, '天马工作进程已启动');
     return;
   }
   await app.listen({ port: config.port, host: config.host });

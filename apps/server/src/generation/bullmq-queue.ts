@@ -32,11 +32,21 @@ const WORKER_CLOSE_WAIT_MS = 3000;
 const DEPTH_WAIT_MS = 2000;
 
 /**
+ * The job id of a requeued task. A task that never ran keeps its first id (a task still waiting
+ * behind a backlog is not queued twice). A task that ran before may still have its old job,
+ * held "active" by a worker that was killed until BullMQ's stall check notices (a minute), so
+ * each attempt gets an id of its own; the sweeps of every worker still agree on it.
+ */
+export function requeueJobId(taskId: string, attempts: number): string {
+  return attempts === 0 ? taskId : `${taskId}-r${attempts}`;
+}
+
+/**
  * The job queue on BullMQ. The database stays the source of truth: a job only names a task, and its
  * processor claims that task exactly as the in-process runner does, so a redelivered or duplicate
  * job never runs a task twice, and BullMQ never retries (attempts: 1). Tasks the database put back
  * to `queued` (a shutdown hand-back, the stale-task sweeper, a missed enqueue) get a job again
- * from a periodic sweep in every worker; jobId = taskId keeps that from queueing a task twice.
+ * from a periodic sweep in every worker; requeueJobId keeps that from queueing a task twice.
  */
 export class BullMqTaskQueue implements TaskQueue {
   readonly workerId = `bullmq-${randomUUID()}`;
@@ -141,12 +151,12 @@ export class BullMqTaskQueue implements TaskQueue {
   async requeueOrphans(olderThanMs = this.options.requeueAfterMs ?? 30_000): Promise<number> {
     try {
       const rows = await this.options.db
-        .select({ taskId: generationTasks.taskId })
+        .select({ taskId: generationTasks.taskId, attempts: generationTasks.attempts })
         .from(generationTasks)
         .where(and(eq(generationTasks.status, 'queued'), lt(generationTasks.updatedAt, new Date(Date.now() - olderThanMs))))
         .limit(100);
       if (rows.length > 0) {
-        await this.queue.addBulk(rows.map(({ taskId }) => ({ name: 'generate', data: { taskId }, opts: { jobId: taskId } })));
+        await this.queue.addBulk(rows.map(({ taskId, attempts }) => ({ name: 'generate', data: { taskId }, opts: { jobId: requeueJobId(taskId, attempts) } })));
       }
       return rows.length;
     } catch (error) {

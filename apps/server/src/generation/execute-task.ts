@@ -8,9 +8,8 @@ import { writeProgress } from './progress.js';
 import type { PipelineDeps, StoredRequest } from './stage-context.js';
 import { type GenerationTaskRow, generationTasks } from './tables.js';
 import { ABORT_SHUTDOWN } from './task-runner.js';
+import { recoveryTiming } from './sweep-tasks.js';
 import { UsageTally } from './usage-tally.js';
-
-const HEARTBEAT_MS = 10_000;
 
 /** The message a user sees when a task fails; internals stay in the log. */
 export function userFacingError(error: unknown): string {
@@ -32,7 +31,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
   const { db, logger } = deps;
   const heartbeat = setInterval(() => {
     void db.update(generationTasks).set({ heartbeatAt: new Date() }).where(eq(generationTasks.id, task.id)).catch(() => undefined);
-  }, HEARTBEAT_MS);
+  }, deps.heartbeatMs ?? recoveryTiming().heartbeatMs);
   heartbeat.unref();
   const usage = new UsageTally(deps.pricing);
   const agents = deps.makeAgents((purpose, tokens) => usage.add(purpose, tokens));

@@ -18,6 +18,7 @@ import { BullMqTaskQueue } from './bullmq-queue.js';
 import { type EventBus, InProcessEventBus } from './events.js';
 import { executeTask } from './execute-task.js';
 import { RedisEventBus } from './redis-event-bus.js';
+import { recoveryTiming } from './sweep-tasks.js';
 import type { PipelineDeps } from './stage-context.js';
 import { InProcessTaskRunner, type TaskHandler, type TaskQueue } from './task-runner.js';
 
@@ -63,7 +64,8 @@ export function createGenerationServices(
   overrides: GenerationOverrides = {},
 ): GenerationServices {
   const { redisUrl } = config;
-  const redisPrefix = overrides.redisPrefix;
+  const redisPrefix = overrides.redisPrefix ?? config.redisPrefix;
+  const timing = recoveryTiming(config.generation.staleAfterMs);
   const bus: EventBus = redisUrl
     ? new RedisEventBus({ url: redisUrl, logger: deps.logger, prefix: redisPrefix })
     : new InProcessEventBus({ soleWriter: deps.databaseKind === 'pglite' });
@@ -96,12 +98,22 @@ export function createGenerationServices(
     sectionConcurrency: config.generation.sectionConcurrency,
     readPages: config.search.readPages,
     knowledge: new KnowledgeRetriever({ db: deps.db, embeddings: createEmbeddings(config) }),
+    heartbeatMs: timing.heartbeatMs,
   };
   const runWorker = overrides.runWorker ?? true;
   const handler: TaskHandler | null = runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null;
   const { concurrency } = config.generation;
   const queue: TaskQueue = redisUrl
-    ? new BullMqTaskQueue({ url: redisUrl, db: deps.db, handler, logger: deps.logger, concurrency, prefix: redisPrefix })
+    ? new BullMqTaskQueue({
+        url: redisUrl,
+        db: deps.db,
+        handler,
+        logger: deps.logger,
+        concurrency,
+        prefix: redisPrefix,
+        requeueEveryMs: timing.requeueEveryMs,
+        requeueAfterMs: timing.requeueAfterMs,
+      })
     : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency);
   return {
     bus,

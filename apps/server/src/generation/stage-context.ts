@@ -38,6 +38,8 @@ export interface PipelineDeps {
   readPages: number;
   /** The users' temporary knowledge bases; null where tests leave it out. */
   knowledge: KnowledgeRetriever | null;
+  /** How often a running task tells the database its worker is alive (default: recoveryTiming()). */
+  heartbeatMs?: number;
 }
 
 export interface StageContext {

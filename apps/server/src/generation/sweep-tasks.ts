@@ -13,12 +13,29 @@ export const MAX_ATTEMPTS = 3;
 export const HARD_LIMIT_MS = 45 * 60 * 1000;
 
 /**
+ * How quickly a vanished worker's task is noticed and handed on, all derived from one setting
+ * (GENERATION_STALE_AFTER_MS): a live worker beats several times per window, so one late beat
+ * never looks like a death; the sweep and the requeue look four times per window, so a task
+ * waits at most about 1.5 windows between its worker's death and a new worker.
+ */
+export function recoveryTiming(staleAfterMs = STALE_AFTER_MS) {
+  const quarter = Math.max(500, Math.floor(staleAfterMs / 4));
+  return {
+    staleAfterMs,
+    heartbeatMs: Math.min(10_000, Math.max(250, Math.floor(staleAfterMs / 6))),
+    sweepEveryMs: Math.min(30_000, quarter),
+    requeueEveryMs: Math.min(30_000, quarter),
+    requeueAfterMs: Math.min(30_000, quarter),
+  };
+}
+
+/**
  * The sweeper's part for generation: a task whose worker vanished goes back to the queue (its
  * saved stages make the retry cheap) or, after MAX_ATTEMPTS, ends as failed with its coins
  * refunded; so does any task past the hard limit. Answers how many tasks it touched.
  */
-export async function sweepStaleTasks(deps: { db: Db; bus: EventBus }, now = new Date()): Promise<number> {
-  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
+export async function sweepStaleTasks(deps: { db: Db; bus: EventBus; staleAfterMs?: number }, now = new Date()): Promise<number> {
+  const staleBefore = new Date(now.getTime() - (deps.staleAfterMs ?? STALE_AFTER_MS));
   const tooOld = new Date(now.getTime() - HARD_LIMIT_MS);
   const stale = await deps.db
     .select()

@@ -9,6 +9,8 @@ import { type GenerationTaskRow, generationTasks } from './tables.js';
  * itself; a BullMQ implementation takes over when Redis is configured.
  */
 export interface TaskQueue {
+  /** What this process writes into generation_tasks.worker_id for the tasks it runs. */
+  readonly workerId: string;
   /** Tells the workers a task is waiting. Tasks are persisted first, so nothing is lost if this is missed. */
   enqueue(taskId: string): Promise<void>;
   /** Asks whichever worker runs the task to stop it. */

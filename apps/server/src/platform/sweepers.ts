@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { deleteExpiredSessions } from '../accounts/sessions.js';
 import type { EventBus } from '../generation/events.js';
-import { sweepStaleTasks } from '../generation/sweep-tasks.js';
+import { recoveryTiming, sweepStaleTasks } from '../generation/sweep-tasks.js';
 import type { Db } from './db/index.js';
 import { startPeriodic } from './periodic.js';
 import { sweepKnowledgeSessions } from '../knowledge/sessions.js';
@@ -11,11 +11,20 @@ import { closeExpiredOrders } from '../billing/orders/refresh-order.js';
 import type { PaymentProvider } from '../billing/payment/payment-provider.js';
 
 /** The background upkeep of money, sessions and knowledge bases; every step is idempotent, so any process may run it. */
-export function startSweepers(deps: { db: Db; provider: PaymentProvider; bus: EventBus; storage: ObjectStorage; logger: Logger }): () => Promise<void> {
+export function startSweepers(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  bus: EventBus;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** GENERATION_STALE_AFTER_MS */
+  staleAfterMs?: number;
+}): () => Promise<void> {
+  const tasks = recoveryTiming(deps.staleAfterMs);
   const stops = [
     startPeriodic('release-stale-holds', () => releaseStaleHolds(deps.db), 60_000, deps.logger),
     startPeriodic('close-expired-orders', () => closeExpiredOrders(deps), 60_000, deps.logger),
-    startPeriodic('sweep-stale-tasks', () => sweepStaleTasks(deps), 30_000, deps.logger),
+    startPeriodic('sweep-stale-tasks', () => sweepStaleTasks(deps), tasks.sweepEveryMs, deps.logger),
     startPeriodic('sweep-knowledge-sessions', () => sweepKnowledgeSessions(deps), 60_000, deps.logger),
     startPeriodic('delete-expired-sessions', () => deleteExpiredSessions(deps.db), 3600_000, deps.logger),
   ];

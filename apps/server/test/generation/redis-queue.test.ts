@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { STANDARD_STEPS } from '@tianma/shared';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinLedger } from '../../src/billing/tables.js';
-import { BullMqTaskQueue, type BullMqQueueOptions } from '../../src/generation/bullmq-queue.js';
+import { BullMqTaskQueue, type BullMqQueueOptions, requeueJobId } from '../../src/generation/bullmq-queue.js';
 import type { ProgressEvent } from '../../src/generation/events.js';
 import { RedisEventBus } from '../../src/generation/redis-event-bus.js';
 import { createGenerationServices } from '../../src/generation/services.js';
@@ -156,6 +156,39 @@ describe('BullMqTaskQueue', () => {
     const taskId = await insertTask();
     await ran.opened;
     expect((await rowOf(taskId)).workerId).toBe(worker.workerId);
+  });
+
+  it('gives a task whose first job a dead worker still holds a job of its own, so it does not wait for the stall check', async () => {
+    const prefix = `${root}-stuck`;
+    const taskId = await insertTask();
+    // A worker takes the task's job and dies holding it: BullMQ keeps the job active until its lock
+    // expires and a stall check runs (about a minute), and a job of the same id cannot be added meanwhile.
+    const taken = gate();
+    const dying = new Worker(
+      'generation',
+      async () => {
+        taken.open();
+        await new Promise<never>(() => undefined);
+      },
+      { connection: { url: REDIS_URL }, prefix },
+    );
+    const raw = track(new Queue('generation', { connection: { url: REDIS_URL }, prefix }));
+    await raw.add('generate', { taskId }, { jobId: taskId });
+    await taken.opened;
+    await dying.close(true);
+    // What the stale-task sweeper leaves: queued again, one attempt made.
+    await database.db
+      .update(generationTasks)
+      .set({ status: 'queued', attempts: 1, updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(generationTasks.taskId, taskId));
+
+    const ran = gate();
+    const worker = queue(prefix, { requeueEveryMs: 100, requeueAfterMs: 1000, handler: async () => ran.open() });
+    await ran.opened;
+    expect(await raw.getJobState(taskId)).toBe('active');
+    expect(await rowOf(taskId)).toMatchObject({ workerId: worker.workerId, attempts: 2 });
+    expect(requeueJobId(taskId, 1)).not.toBe(taskId);
+    expect(requeueJobId(taskId, 0)).toBe(taskId);
   });
 
   it('hands a running task back on shutdown, and another worker resumes it at once', async () => {

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
 import { generateRequestSchema } from '@tianma/shared';
 import { and, asc, eq, like } from 'drizzle-orm';
@@ -18,6 +16,7 @@ import { generationStageOutputs, generationTasks } from '../../src/generation/ta
 import { type Database, type Db, openDatabase } from '../../src/platform/db/index.js';
 import { articles, users } from '../../src/platform/db/schema.js';
 import { adminQuery, withDatabase } from '../global-setup.js';
+import { type ChildLine, LineChild, runningChildren, withTimeout } from '../helpers/child-process.js';
 import { GUIDED } from '../helpers/generation.js';
 
 /*
@@ -40,107 +39,36 @@ const SLOW_SECTION_MS = 500;
 const SWEEP_AHEAD_MS = STALE_AFTER_MS + 60_000;
 const EVENT_TIMEOUT_MS = 30_000;
 
-interface WorkerEvent {
-  event: string;
-  [field: string]: unknown;
-}
+type WorkerEvent = ChildLine;
 
-/** A worker child process and the JSON lines it printed. */
+/** A worker child process (test/fixtures/generation-kill-worker.ts) and the events it printed. */
 class WorkerProcess {
-  readonly events: WorkerEvent[] = [];
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private stderr = '';
-  private readonly listeners = new Set<() => void>();
-
-  private constructor(
-    readonly name: string,
-    private readonly child: ChildProcess,
-  ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    child.stderr!.on('data', (chunk) => {
-      this.stderr = (this.stderr + String(chunk)).slice(-4000);
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        this.events.push(JSON.parse(line) as WorkerEvent);
-      } catch {
-        this.stderr += `\n[stdout] ${line}`;
-      }
-      for (const listener of this.listeners) listener();
-    });
-    child.once('exit', () => {
-      for (const listener of this.listeners) listener();
-    });
-  }
+  private constructor(private readonly child: LineChild) {}
 
   static start(name: string, env: Record<string, string>): WorkerProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      cwd: SERVER_DIR,
-      // Only what the worker needs: no REDIS_URL or DATABASE_URL of the caller's shell leaks in.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SLOW_SECTION_MS: String(SLOW_SECTION_MS), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const worker = new WorkerProcess(name, child);
-    running.add(worker);
-    void worker.exited.then(() => running.delete(worker));
-    return worker;
+    return new WorkerProcess(LineChild.start(name, WORKER, { cwd: SERVER_DIR, env: { SLOW_SECTION_MS: String(SLOW_SECTION_MS), ...env } }));
   }
 
-  get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** The first event (already printed or still to come) that matches; fails clearly on timeout or exit. */
-  waitFor(what: string, match: (event: WorkerEvent) => boolean, timeoutMs = EVENT_TIMEOUT_MS): Promise<WorkerEvent> {
-    return new Promise((resolve, reject) => {
-      const done = (error: Error | null, event?: WorkerEvent) => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        if (error) reject(error);
-        else resolve(event!);
-      };
-      const check = () => {
-        const found = this.events.find(match);
-        if (found) return done(null, found);
-        if (!this.alive) done(new Error(`${this.name} exited (${this.child.exitCode ?? this.child.signalCode}) before ${what}\n${this.report()}`));
-      };
-      const timer = setTimeout(() => done(new Error(`${this.name}: no ${what} within ${timeoutMs} ms\n${this.report()}`)), timeoutMs);
-      this.listeners.add(check);
-      check();
-    });
+  waitFor(what: string, match: (event: WorkerEvent) => boolean): Promise<WorkerEvent> {
+    return this.child.waitFor(what, match, EVENT_TIMEOUT_MS);
   }
 
   /** Waits for a clean exit (code 0). */
-  async finished(timeoutMs = EVENT_TIMEOUT_MS): Promise<WorkerEvent> {
-    const event = await this.waitFor('the end of the task', (e) => e.event === 'finished', timeoutMs);
-    const exit = await withTimeout(this.exited, 10_000, `${this.name} did not exit after finishing`);
-    expect(exit, this.report()).toEqual({ code: 0, signal: null });
+  async finished(): Promise<WorkerEvent> {
+    const event = await this.waitFor('the end of the task', (e) => e.event === 'finished');
+    const exit = await withTimeout(this.child.exited, 10_000, `${this.child.name} did not exit after finishing`);
+    expect(exit, this.child.report()).toEqual({ code: 0, signal: null });
     return event;
   }
 
   async kill(): Promise<void> {
-    if (this.alive) this.child.kill('SIGKILL');
-    const exit = await withTimeout(this.exited, 10_000, `${this.name} did not die on SIGKILL`);
-    if (exit.signal !== 'SIGKILL' && exit.code !== 0) throw new Error(`${this.name} ended on its own (${exit.code}) before the kill\n${this.report()}`);
+    const exit = await this.child.kill();
+    if (exit.signal !== 'SIGKILL' && exit.code !== 0) throw new Error(`${this.child.name} ended on its own (${exit.code}) before the kill\n${this.child.report()}`);
   }
 
   eventsOf(name: string): WorkerEvent[] {
-    return this.events.filter((event) => event.event === name);
+    return this.child.linesWhere((event) => event.event === name);
   }
-
-  report(): string {
-    return `events: ${JSON.stringify(this.events)}\nstderr: ${this.stderr}`;
-  }
-}
-
-const running = new Set<WorkerProcess>();
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Where the task lives: its own database for each test, in the mode of this run. */
@@ -182,7 +110,7 @@ async function createStore(): Promise<Store> {
     kind: 'pglite',
     env: { DATA_DIR: dataDir },
     use: async (work) => {
-      if (running.size > 0) throw new Error('a worker owns the PGlite directory; the test may not open it now');
+      if (runningChildren.size > 0) throw new Error('a worker owns the PGlite directory; the test may not open it now');
       const database: Database = await openDatabase({ dataDir });
       try {
         return await work(database.db);
@@ -198,7 +126,7 @@ let store: Store | undefined;
 
 afterEach(async () => {
   // Never leave a worker behind, whatever failed.
-  await Promise.all([...running].map((worker) => worker.kill().catch(() => undefined)));
+  await Promise.all([...runningChildren].map((child) => child.kill().catch(() => undefined)));
   await store?.dispose();
   store = undefined;
 });

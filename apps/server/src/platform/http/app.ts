@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(rateLimitRedis
       ? {
           redis: rateLimitRedis,
-          nameSpace: `${deps.overrides?.generation?.redisPrefix ?? 'tianma'}:rate-limit:`,
+          nameSpace: `${deps.overrides?.generation?.redisPrefix ?? config.redisPrefix}:rate-limit:`,
           // A Redis outage must not take sign-in down; account lockouts live in the database anyway.
           skipOnError: true,
         }
