@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
+import { toAppError } from '../platform/http/error-handler.js';
 import { recordPaymentNotification } from '../platform/observability/metrics.js';
 import { creditOrder, PaymentMismatchError } from './orders/credit-order.js';
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from './payment/payment-provider.js';
@@ -17,6 +18,12 @@ export async function registerNotifyRoutes(app: FastifyInstance, deps: { db: Db;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    // Refusals raised before the handler runs (a body over 64 kB, a foreign Origin) keep the shape WeChat Pay reads.
+    scope.setErrorHandler((error, request, reply) => {
+      const appError = toAppError(error);
+      request.log.warn({ code: appError.code }, 'payment notification refused before verification');
+      return fail(reply, appError.status, appError.userMessage);
+    });
 
     scope.post(NOTIFY_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
