@@ -20,7 +20,8 @@ import { users } from '../apps/server/src/accounts/tables.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { KnowledgeRetriever } from '../apps/server/src/knowledge/retrieve.js';
 import { kbChunks, kbSessions } from '../apps/server/src/knowledge/tables.js';
-import { createPglite, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
+import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
+import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
 import { buildApp } from '../apps/server/src/platform/http/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 

@@ -279,16 +279,25 @@ async function openClient(url: string, cookie: string, done: Promise<unknown>[])
   return client;
 }
 
-/** Part 2: one server process, SSE_CLIENTS streams of one task that stays running a while. */
-async function ssePart(db: Db, dataDir: string) {
+/**
+ * Part 2: SSE_CLIENTS streams of one task that stays running a while, served by one process:
+ * `all` — a --role=all process that also runs the task (model calls, card images in its worker
+ * thread); `split` — an --role=api process that only serves the streams while a --role=worker
+ * process runs the task, events reaching the api over Redis (the production layout).
+ */
+async function ssePart(db: Db, dataDir: string, topology: 'all' | 'split') {
   const fake = await startFake(Number(process.env.LOAD_SSE_LLM_LATENCY_MS ?? 4000));
   const port = 39_000 + Math.floor(Math.random() * 1000);
-  const server = await startServer('all', { ...baseEnv(dataDir), PORT: String(port), LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-bench', LLM_MODEL: 'bench-model' }, port);
+  const model = { LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-bench', LLM_MODEL: 'bench-model' };
+  const prefix = `tianma-load-${process.pid}-${topology}`;
+  const env = topology === 'all' ? { ...baseEnv(dataDir), ...model } : { ...baseEnv(dataDir), ...model, REDIS_URL, REDIS_PREFIX: prefix };
+  const server = await startServer(topology === 'all' ? 'all' : 'api', { ...env, PORT: String(port) }, port);
+  const worker = topology === 'split' ? await startServer('worker', { ...env, LOG_LEVEL: 'info' }) : null;
   const base = `http://127.0.0.1:${port}`;
   try {
-    const user = await createUser(db, 1, 1000);
+    const user = await createUser(db, topology === 'all' ? 1 : 2, 1000);
     const rssIdleMb = rssMb(server.pid!);
-    const stopSampling = sampleRss({ server: server.pid! });
+    const stopSampling = sampleRss({ server: server.pid!, ...(worker ? { worker: worker.pid! } : {}) });
     const res = await fetch(`${base}/api/v1/articles/generate`, { method: 'POST', headers: { cookie: user.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ ...STANDARD, deepspaceId: user.deepspaceId }) });
     const { task_id: taskId } = (await res.json()) as { task_id?: string };
     if (!taskId) throw new Error(`generate refused: ${res.status}`);
@@ -304,7 +313,8 @@ async function ssePart(db: Db, dataDir: string) {
     // A stream opened without Last-Event-ID starts at the task's latest event, then gets every later one.
     const firstIds = clients.map((c) => Math.min(...c.ids));
     const complete = clients.filter((c, i) => !c.error && c.final === 'completed' && c.ids.size === task!.eventSeq - firstIds[i]! + 1);
-    report.sse = {
+    report[topology === 'all' ? 'sse' : 'sseSplit'] = {
+      topology,
       clients: SSE_CLIENTS,
       taskStatusWhenAllOpen: stateWhenOpen?.status,
       taskEvents: task!.eventSeq,
@@ -316,9 +326,11 @@ async function ssePart(db: Db, dataDir: string) {
       liveEventsEveryClientGot: task!.eventSeq - Math.max(...firstIds),
       errors: clients.filter((c) => c.error).length,
       serverRssMb: { idle: rssIdleMb, allOpen: rssAllOpenMb, peak: peaks.server, processPeakVmHWM: rssMb(server.pid!, 'VmHWM') },
+      ...(worker ? { workerPeakRssMb: peaks.worker } : {}),
     };
     save();
   } finally {
+    if (worker) await stop(worker);
     await stop(server);
     fake.child.stdin!.end();
   }
@@ -384,7 +396,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-load-'));
   const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir });
   await migrateDatabase(database);
-  const parts = (process.env.LOAD_PARTS ?? 'http,sse,generation').split(',');
+  const parts = (process.env.LOAD_PARTS ?? 'http,sse,sse-split,generation').split(',');
   try {
     if (parts.includes('http')) {
       const owner = await seedOwner(database.db);
@@ -401,7 +413,8 @@ async function main() {
         await stop(server);
       }
     }
-    if (parts.includes('sse')) await ssePart(database.db, dataDir);
+    if (parts.includes('sse')) await ssePart(database.db, dataDir, 'all');
+    if (parts.includes('sse-split')) await ssePart(database.db, dataDir, 'split');
     if (parts.includes('generation')) await generationPart(database.db, dataDir);
   } finally {
     report.loadavgAfter = os.loadavg();

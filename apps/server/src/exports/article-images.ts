@@ -1,5 +1,8 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { lazyRequire } from '../platform/lazy-require.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
+
+/** Loaded by the first Word export that embeds an image. */
+const canvasLib = lazyRequire<typeof import('@napi-rs/canvas')>('@napi-rs/canvas');
 
 /**
  * The article's own images, read from storage for embedding in a Word file. Only images we
@@ -66,6 +69,7 @@ export async function readEmbeddableImage(storage: ObjectStorage, key: string): 
   if (!bytes) return null;
   const format = formatOf(bytes);
   if (!format) return null;
+  const { createCanvas, loadImage } = canvasLib();
   const image = await loadImage(bytes).catch(() => null);
   if (!image || image.width < 1 || image.height < 1) return null;
   if (format !== 'webp') return { data: bytes, type: format, width: image.width, height: image.height };

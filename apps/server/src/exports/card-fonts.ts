@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { lazyRequire } from '../platform/lazy-require.js';
+
+const canvasLib = lazyRequire<typeof import('@napi-rs/canvas')>('@napi-rs/canvas');
 
 /**
  * The CJK font of the Xiaohongshu cards (fonts-noto-cjk). Registered here rather than through
@@ -23,7 +25,7 @@ export function cardFontFamily(): string | null {
   let loaded = 0;
   for (const file of FILES) {
     const full = path.join(dir, file);
-    if (existsSync(full) && GlobalFonts.registerFromPath(full, ALIAS)) loaded++;
+    if (existsSync(full) && canvasLib().GlobalFonts.registerFromPath(full, ALIAS)) loaded++;
   }
   // NOTE: an alias of a .ttc names its first face (Japanese glyph forms for a few characters);
   // "Noto Sans CJK SC" wins where the system font manager knows it.

@@ -8,10 +8,7 @@ import type { ArticleRow } from '../platform/db/schema.js';
 import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { storageImageLoader } from './article-images.js';
-import { buildDocx } from './docx.js';
 import { attachmentHeader, type ExportFormat, exportQuerySchema, FALLBACK_FILE_NAME, safeFileName } from './export-format.js';
-import { toWechatHtml } from './wechat-html.js';
-import { xhsCardsZip } from './xhs-cards.js';
 
 export interface ExportRouteDeps {
   db: Db;
@@ -56,13 +53,16 @@ async function exportArticle(row: ArticleRow, format: ExportFormat, reply: Fasti
         .header('Content-Disposition', attachmentHeader(`${name}.md`, 'article.md'))
         .send(row.content);
     case 'wechat-html':
-      return { success: true, title, html: toWechatHtml(row.content, { publicUrl: deps.publicUrl }) };
+      return { success: true, title, html: (await import('./wechat-html.js')).toWechatHtml(row.content, { publicUrl: deps.publicUrl }) };
     case 'docx': {
+      // Each format's libraries (docx, DOM, canvas) load on its first export, not in every process.
+      const { buildDocx } = await import('./docx.js');
       const file = await buildDocx({ title, markdown: row.content, loadImage: storageImageLoader(deps.storage, deps.publicUrl) });
       log.info({ articleId: row.articleId, bytes: file.length, ms: Math.round(performance.now() - started) }, 'article exported as docx');
       return reply.type(DOCX_TYPE).header('Content-Disposition', attachmentHeader(`${name}.docx`, 'article.docx')).send(file);
     }
     case 'xhs-cards': {
+      const { xhsCardsZip } = await import('./xhs-cards.js');
       const zip = await xhsCardsZip({ title, markdown: row.content });
       log.info({ articleId: row.articleId, bytes: zip.length, ms: Math.round(performance.now() - started) }, 'article exported as xhs cards');
       return reply

@@ -1,6 +1,8 @@
-import { parseHTML } from 'linkedom';
+import { lazyRequire } from '../platform/lazy-require.js';
 import { renderMarkdown } from '../articles/render-html.js';
 import { css, FALLBACK_STYLE, WECHAT_STYLES } from './wechat-styles.js';
+
+const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
 /**
  * The article as HTML for the WeChat official-account editor: the sanitised rendering of
@@ -27,7 +29,7 @@ export interface WechatHtmlOptions {
 }
 
 export function toWechatHtml(markdown: string, options: WechatHtmlOptions): string {
-  const { document } = parseHTML(`<!doctype html><html><body><section>${renderMarkdown(markdown)}</section></body></html>`);
+  const { document } = linkedom().parseHTML(`<!doctype html><html><body><section>${renderMarkdown(markdown)}</section></body></html>`);
   const root = document.querySelector('section')!;
 
   // NOTE: the editor has its own title field, so a leading `# title` would show the title twice.

@@ -8,6 +8,7 @@ import { articles } from '../platform/db/schema.js';
 import { AppError } from '../platform/errors.js';
 import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';
+import { EventLogReader } from './event-log-reader.js';
 import { failTask } from './execute-task.js';
 import { isFinalTask, streamTask } from './stream.js';
 import { generationTasks } from './tables.js';
@@ -28,6 +29,7 @@ const statusShape = { config: { errorShape: 'status' as const } };
 
 export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
   const { db, auth } = deps;
+  const streams = { db, bus: deps.bus, log: new EventLogReader(db) };
 
   /** The signed-in user's own task, or 404 (another user's task does not exist for them). */
   const ownTask = async (userId: number, taskId: string) => {
@@ -54,7 +56,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
   app.get<{ Params: { taskId: string } }>('/api/v1/articles/generate/stream/:taskId', statusShape, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const task = await ownTask(current.user.id, request.params.taskId);
-    await streamTask(deps, request, reply, task);
+    await streamTask(streams, request, reply, task);
   });
 
   app.get<{ Params: { taskId: string } }>('/api/v1/articles/:taskId/status', statusShape, async (request, reply) => {

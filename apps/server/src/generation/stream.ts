@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
+import { type EventLogReader, eventFromRow } from './event-log-reader.js';
 import type { EventBus, ProgressEvent } from './events.js';
 import { generationEvents, type GenerationTaskRow, generationTasks } from './tables.js';
 import { openEventStream } from '../platform/http/sse.js';
@@ -13,12 +14,19 @@ export function isFinalTask(task: Pick<GenerationTaskRow, 'status'>): boolean {
   return task.status === 'completed' || task.status === 'error' || task.status === 'cancelled';
 }
 
-function toEvent(row: typeof generationEvents.$inferSelect): ProgressEvent {
-  return { seq: row.seq, type: row.type as ProgressEvent['type'], currentStep: row.currentStep, details: row.details as Record<string, unknown> };
-}
-
 function frame(event: { id?: number; data: unknown }): string {
   return `${event.id !== undefined ? `id: ${event.id}\n` : ''}data: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/** The bus and the log reader hand every stream of a task the same event object: serialise it once. */
+const frames = new WeakMap<ProgressEvent, string>();
+function eventFrame(event: ProgressEvent): string {
+  let text = frames.get(event);
+  if (text === undefined) {
+    text = frame({ id: event.seq, data: { type: event.type, currentStep: event.currentStep, details: event.details } });
+    frames.set(event, text);
+  }
+  return text;
 }
 
 /**
@@ -27,11 +35,11 @@ function frame(event: { id?: number; data: unknown }): string {
  * heartbeats every 15 s; `global_timeout` at 18 minutes; the stream ends after the final event.
  */
 export async function streamTask(
-  deps: { db: Db; bus: EventBus },
+  deps: { db: Db; bus: EventBus; log: EventLogReader },
   request: FastifyRequest,
   reply: FastifyReply,
   task: GenerationTaskRow,
-  timing = { heartbeatMs: HEARTBEAT_INTERVAL_MS, globalLimitMs: GLOBAL_LIMIT_MS, catchUpMs: 1000 },
+  timing = { heartbeatMs: HEARTBEAT_INTERVAL_MS, globalLimitMs: GLOBAL_LIMIT_MS },
 ): Promise<void> {
   const raw = openEventStream(request, reply);
   raw.write('retry: 3000\n\n');
@@ -42,18 +50,20 @@ export async function streamTask(
   let replaying = true;
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe: () => void = () => undefined;
+  let unfollow: () => void = () => undefined;
 
   const end = () => {
     if (ended) return;
     ended = true;
     for (const timer of timers) clearTimeout(timer);
     unsubscribe();
+    unfollow();
     raw.end();
   };
   const send = (event: ProgressEvent) => {
     if (ended || event.seq <= lastSent) return;
     lastSent = event.seq;
-    raw.write(frame({ id: event.seq, data: { type: event.type, currentStep: event.currentStep, details: event.details } }));
+    raw.write(eventFrame(event));
     if (FINAL_STEPS.has(event.currentStep)) end();
   };
   request.raw.on('close', end);
@@ -72,7 +82,7 @@ export async function streamTask(
       .from(generationEvents)
       .where(and(eq(generationEvents.taskId, task.id), gt(generationEvents.seq, lastEventId)))
       .orderBy(asc(generationEvents.seq));
-    for (const row of missed) send(toEvent(row));
+    for (const row of missed) send(eventFromRow(row));
     const [latest] = ended ? [] : await deps.db.select({ status: generationTasks.status }).from(generationTasks).where(eq(generationTasks.id, task.id));
     finished = !latest || isFinalTask(latest);
   } else {
@@ -91,19 +101,10 @@ export async function streamTask(
   }
 
   // Events published in another process reach this one through the bus when Redis is configured;
-  // reading the task's event log every second also covers a process without it, and any gap. A
-  // bus that sees every event (in-process, on PGlite) needs no such reading.
-  const catchUp = async () => {
-    if (ended) return;
-    const rows = await deps.db
-      .select()
-      .from(generationEvents)
-      .where(and(eq(generationEvents.taskId, task.id), gt(generationEvents.seq, lastSent)))
-      .orderBy(asc(generationEvents.seq));
-    for (const row of rows) send(toEvent(row));
-    if (!ended) timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
-  };
-  if (!deps.bus.seesEveryEvent) timers.push(setTimeout(() => void catchUp().catch(() => end()), timing.catchUpMs));
+  // the task's event log, read once a second for all of this process's streams of the task, also
+  // covers a process without it, and any gap. A bus that sees every event (in-process, on PGlite)
+  // needs no such reading.
+  if (!deps.bus.seesEveryEvent) unfollow = deps.log.follow(task.id, { lastSeq: () => lastSent, deliver: send, fail: end });
 
   const beat = () => {
     if (ended) return;

@@ -1,4 +1,4 @@
-import { idf as idfFile } from '@node-rs/jieba/dict.js';
+import { lazyRequire } from '../../platform/lazy-require.js';
 import { tokenize } from './tokenize.js';
 
 /**
@@ -12,13 +12,15 @@ export interface Keyword {
   weight: number;
 }
 
+const dictionaries = lazyRequire<typeof import('@node-rs/jieba/dict.js')>('@node-rs/jieba/dict.js');
+
 let idfTable: { weights: Map<string, number>; median: number } | undefined;
 
 /** Parsed on first use only (~270k lines): most processes never extract keywords. */
 function getIdfTable() {
   if (!idfTable) {
     const weights = new Map<string, number>();
-    for (const line of Buffer.from(idfFile).toString('utf8').split('\n')) {
+    for (const line of Buffer.from(dictionaries().idf).toString('utf8').split('\n')) {
       const space = line.lastIndexOf(' ');
       const weight = Number(line.slice(space + 1));
       if (space > 0 && Number.isFinite(weight)) weights.set(line.slice(0, space), weight);

@@ -1,5 +1,5 @@
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { lazyRequire } from '../../platform/lazy-require.js';
 import { platformDictionary } from './platform-words.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -9,12 +9,14 @@ import { STOP_WORDS } from './stop-words.js';
  * the dictionary lacks still come out whole. Stop words are filtered here: jieba's own
  * stop-word config throws when non-empty (see STACK.md).
  */
+/** jieba's dictionary files (dict.txt, idf.txt): ~11 MB read from disk when first needed, not at start. */
+const dictionaries = lazyRequire<typeof import('@node-rs/jieba/dict.js')>('@node-rs/jieba/dict.js');
 let jieba: Jieba | undefined;
 
 export function getJieba(): Jieba {
   if (!jieba) {
     // NOTE: `new Jieba()` starts with an empty dictionary; withDict loads the default one.
-    jieba = Jieba.withDict(dict);
+    jieba = Jieba.withDict(dictionaries().dict);
     jieba.loadDict(platformDictionary());
   }
   return jieba;

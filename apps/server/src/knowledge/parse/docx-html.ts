@@ -1,4 +1,6 @@
-import { parseHTML } from 'linkedom';
+import { lazyRequire } from '../../platform/lazy-require.js';
+
+const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
 /**
  * Mammoth's HTML as markdown-ish text: headings become `#` lines (so chunks know their
@@ -14,7 +16,7 @@ const HEADING = /^H([1-6])$/;
 const BLOCK_TAGS = new Set(['P', 'DIV', 'BLOCKQUOTE', 'TABLE', 'UL', 'OL', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 export function docxHtmlToText(html: string): DocxText {
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const { document } = linkedom().parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const blocks: string[] = [];
   const headings: string[] = [];
   walkBlocks(document.body, blocks, headings);

@@ -3,9 +3,7 @@ import { collapseBlankLines } from './clean-text.js';
 import type { TextEncodingName } from './decode-text.js';
 import { detectFileType, type KnowledgeFileType } from './detect-type.js';
 import { KnowledgeParseError } from './errors.js';
-import { parseDocx } from './parse-docx.js';
 import { parseMarkdown, parsePlainText } from './parse-markdown.js';
-import { parsePdf } from './parse-pdf.js';
 
 export { detectFileType, fileExtension, type KnowledgeFileType } from './detect-type.js';
 export { KnowledgeParseError, type KnowledgeParseReason, PARSE_MESSAGES } from './errors.js';
@@ -38,10 +36,11 @@ export async function parseDocument(bytes: Buffer, fileName: string): Promise<Pa
 
 async function parseByType(type: KnowledgeFileType, bytes: Buffer): Promise<Omit<ParsedDocument, 'type' | 'chars'>> {
   switch (type) {
+    // PDF and Word parsers (pdf.js, mammoth) load on the first such upload, not in every process.
     case 'pdf':
-      return parsePdf(bytes);
+      return (await import('./parse-pdf.js')).parsePdf(bytes);
     case 'docx':
-      return parseDocx(bytes);
+      return (await import('./parse-docx.js')).parseDocx(bytes);
     case 'md':
       return parseMarkdown(bytes);
     case 'txt': {

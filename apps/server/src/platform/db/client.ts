@@ -3,12 +3,10 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDirLock } from './dir-lock.js';
-import { createPglite, forDrizzle } from './pglite-client.js';
 
 /** The query interface both drivers share; domain code only ever sees this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,6 +46,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client.release();
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  // The embedded database's code (PGlite's WebAssembly, its drizzle driver) loads only where it is used.
+  const [{ drizzle: drizzlePglite }, { createPglite, forDrizzle }] = await Promise.all([import('drizzle-orm/pglite'), import('./pglite-client.js')]);
   if (options.pglite) {
     const client = options.pglite;
     return { db: drizzlePglite(forDrizzle(client), { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };

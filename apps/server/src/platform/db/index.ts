@@ -1,4 +1,3 @@
 export * as schema from './schema.js';
 export { openDatabase, queryRows, type Database, type Db, type DbOrTx, type Tx } from './client.js';
-export { createPglite } from './pglite-client.js';
 export { migrateDatabase } from './migrate.js';

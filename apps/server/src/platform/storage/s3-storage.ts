@@ -1,7 +1,8 @@
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyRequire } from '../lazy-require.js';
 import { AppError } from '../errors.js';
 import { assertStorageKey, contentTypeOfKey, type ObjectStorage, type StoredObject } from './object-storage.js';
 
@@ -32,6 +33,9 @@ export class StorageError extends AppError {
   }
 }
 
+/** Loaded only by processes configured for S3 (STORAGE_DRIVER=s3). */
+const sdk = lazyRequire<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
@@ -45,6 +49,7 @@ export class S3Storage implements ObjectStorage {
     private readonly settings: S3Settings,
     transport: S3Transport = {},
   ) {
+    const { S3Client } = sdk();
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
@@ -68,7 +73,7 @@ export class S3Storage implements ObjectStorage {
     const objectKey = this.objectKey(key);
     try {
       await this.client.send(
-        new PutObjectCommand({
+        new (sdk().PutObjectCommand)({
           Bucket: this.settings.bucket,
           Key: objectKey,
           Body: body,
@@ -85,7 +90,7 @@ export class S3Storage implements ObjectStorage {
   async get(key: string): Promise<StoredObject | null> {
     const objectKey = this.objectKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: objectKey }));
+      const answer = await this.client.send(new (sdk().GetObjectCommand)({ Bucket: this.settings.bucket, Key: objectKey }));
       const body = answer.Body;
       if (!(body instanceof Readable)) throw new Error('object body is not a Node stream');
       return { body, size: answer.ContentLength ?? 0, contentType: answer.ContentType || contentTypeOfKey(key) };
@@ -98,7 +103,7 @@ export class S3Storage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: objectKey }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.settings.bucket, Key: objectKey }));
     } catch (error) {
       // S3 answers 204 for a missing key; some compatible services answer 404.
       if (isMissing(error)) return;
@@ -108,7 +113,7 @@ export class S3Storage implements ObjectStorage {
 
   /** The vendor's error as ours: its code and status, never the secret, the endpoint or the bucket's host. */
   private translate(operation: string, key: string, error: unknown): StorageError {
-    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    const status = error instanceof sdk().S3ServiceException ? error.$metadata.httpStatusCode : undefined;
     const code = error instanceof Error ? (error as { Code?: string }).Code || error.name : 'unknown';
     const detail = error instanceof Error ? this.scrub(error.message).slice(0, 200) : '';
     return new StorageError(`object storage ${operation} of ${key} failed: ${code}${status ? ` (status ${status})` : ''}${detail ? `: ${detail}` : ''}`);
@@ -135,5 +140,5 @@ export class S3Storage implements ObjectStorage {
 function isMissing(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+  return error instanceof sdk().S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }

@@ -1,5 +1,9 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import type { Readability } from '@mozilla/readability';
+import { lazyRequire } from '../../platform/lazy-require.js';
+
+/** Loaded when a process first reads a web page (workers; api processes only for reference previews). */
+const readability = lazyRequire<typeof import('@mozilla/readability')>('@mozilla/readability');
+const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
 /**
  * The main text of a fetched web page (a reference article, a page opened during research):
@@ -29,7 +33,7 @@ export function extractMainText(html: string, url: string): MainText {
   let article: ReturnType<Readability<Node>['parse']> = null;
   try {
     // NOTE: no isProbablyReaderable gate: its thresholds are tuned for Latin text and turn away Chinese articles.
-    article = new Readability<Node>(document, { serializer: (node) => node }).parse();
+    article = new (readability().Readability)<Node>(document, { serializer: (node) => node }).parse();
   } catch {
     article = null; // a page Readability cannot walk still has a body to fall back on
   }
@@ -58,7 +62,7 @@ function countTags(html: string): number {
 }
 
 function parseDocument(html: string, url: string): Document {
-  const { document } = parseHTML(asDocument(html));
+  const { document } = linkedom().parseHTML(asDocument(html));
   // Readability resolves the article's links against these, as in a browser (linkedom leaves them unset).
   Object.defineProperty(document, 'documentURI', { value: url, configurable: true });
   Object.defineProperty(document, 'baseURI', { value: url, configurable: true });

@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { lazyRequire } from '../../platform/lazy-require.js';
 import { type GeneratedImage, IMAGE_SIZES, type ImagePort, type ImageRequest } from './image-port.js';
 import { altText, type FittedText, fitText, normalizeCardText } from './text-layout.js';
 
@@ -48,6 +49,9 @@ const PALETTES: Record<ImageRequest['platform'], Palette[]> = {
   ],
 };
 
+/** Loaded where cards are drawn (the card worker thread, or a worker process with IMAGE_WORKERS=0). */
+const canvasLib = lazyRequire<typeof import('@napi-rs/canvas')>('@napi-rs/canvas');
+
 const FONT_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/noto-cjk', '/usr/share/fonts/google-noto-cjk', '/usr/share/fonts/opentype/noto-cjk'];
 const NOTO_FILES = ['NotoSansCJK-Bold.ttc', 'NotoSansCJK-Regular.ttc'];
 const registered = new Map<string, string>();
@@ -56,7 +60,7 @@ const registered = new Map<string, string>();
 function registerFont(file: string, alias: string): string {
   const known = registered.get(file);
   if (known) return known;
-  if (!GlobalFonts.registerFromPath(file, alias)) throw new Error(`Image cards: cannot load the font ${file}`);
+  if (!canvasLib().GlobalFonts.registerFromPath(file, alias)) throw new Error(`Image cards: cannot load the font ${file}`);
   registered.set(file, alias);
   return alias;
 }
@@ -147,6 +151,7 @@ export class CardImageRenderer implements ImagePort {
    * starts, so they are reused instead (the async encode may still read them: fresh ones there).
    */
   private canvas(width: number, height: number): Canvas {
+    const { createCanvas } = canvasLib();
     if (!this.encodeOnThisThread) return createCanvas(width, height);
     const key = `${width}x${height}`;
     const kept = this.canvases.get(key);

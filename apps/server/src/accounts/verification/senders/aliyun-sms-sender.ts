@@ -1,16 +1,17 @@
-import { createRequire } from 'node:module';
-import { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { Config as OpenApiConfig } from '@alicloud/openapi-client';
+import { lazyRequire } from '../../../platform/lazy-require.js';
 import { type CodeMessage, type CodeSender, SenderError } from './code-sender.js';
 import { DeadlineError, parseVendorEndpoint, scrub as scrubText, withDeadline } from './sender-support.js';
 
 const scrub = (text: string, secrets: string[]) => scrubText(text, secrets, { stripQuery: true });
 
 // The SDK is CommonJS with its client on `exports.default`. Node's ESM loader hands over
-// module.exports as the default import while vitest unwraps `exports.default`, so the client
-// class is taken with require(), which means the same thing everywhere.
+// module.exports as the default import while vitest unwraps `exports.default`, so it is taken
+// with require(), which means the same thing everywhere; on first use, so only processes with
+// SMS_PROVIDER=aliyun load it.
 type DysmsapiExports = typeof import('@alicloud/dysmsapi20170525', { with: { 'resolution-mode': 'require' } });
-const Dysmsapi = createRequire(import.meta.url)('@alicloud/dysmsapi20170525') as DysmsapiExports;
+type OpenApiExports = typeof import('@alicloud/openapi-client', { with: { 'resolution-mode': 'require' } });
+const dysmsapi = lazyRequire<DysmsapiExports>('@alicloud/dysmsapi20170525');
+const openApi = lazyRequire<OpenApiExports>('@alicloud/openapi-client');
 
 export interface AliyunSmsConfig {
   accessKeyId: string;
@@ -28,7 +29,7 @@ export interface AliyunSmsOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-type DysmsapiClient = InstanceType<typeof Dysmsapi.default>;
+type DysmsapiClient = InstanceType<DysmsapiExports['default']>;
 
 /**
  * Aliyun (阿里云) Dysmsapi SendSms through the official SDK. The template must take one
@@ -49,7 +50,7 @@ export class AliyunSmsSender implements CodeSender {
     const protocol = secure ? 'https' : 'http';
     // dysmsapi 4.x runs on @alicloud/openapi-core, whose constructor only reads these fields;
     // openapi-client's Config is the same Tea model shape.
-    const sdkConfig = new OpenApiConfig({
+    const sdkConfig = new (openApi().Config)({
       accessKeyId: config.accessKeyId,
       accessKeySecret: config.accessKeySecret,
       endpoint: host,
@@ -57,14 +58,14 @@ export class AliyunSmsSender implements CodeSender {
       connectTimeout: this.timeoutMs,
       readTimeout: this.timeoutMs,
     });
-    this.client = new Dysmsapi.default(sdkConfig);
+    this.client = new (dysmsapi().default)(sdkConfig);
   }
 
   async send(message: CodeMessage): Promise<void> {
     if (message.channel !== 'sms') {
       throw new SenderError(this.name, `cannot deliver channel ${message.channel}`);
     }
-    const request = new SendSmsRequest({
+    const request = new (dysmsapi().SendSmsRequest)({
       phoneNumbers: message.target,
       signName: this.config.signName,
       templateCode: this.config.templateCode,

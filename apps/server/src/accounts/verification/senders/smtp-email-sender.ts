@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { lazyRequire } from '../../../platform/lazy-require.js';
 import { type CodeMessage, type CodeSender, codeMessageText, PURPOSE_LABELS, SenderError } from './code-sender.js';
 import { scrub } from './sender-support.js';
 
@@ -15,11 +15,13 @@ export interface SmtpEmailOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Loaded only where EMAIL_PROVIDER=smtp. */
+const nodemailer = lazyRequire<typeof import('nodemailer')>('nodemailer');
 
 type Transporter = ReturnType<typeof createTransporter>;
 
 function createTransporter(url: string, timeoutMs: number) {
-  return nodemailer.createTransport({
+  return nodemailer().createTransport({
     url,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,

@@ -1,4 +1,5 @@
-import { sms } from 'tencentcloud-sdk-nodejs-sms';
+import type { sms } from 'tencentcloud-sdk-nodejs-sms';
+import { lazyRequire } from '../../../platform/lazy-require.js';
 import { type CodeMessage, type CodeSender, SenderError } from './code-sender.js';
 import { DeadlineError, parseVendorEndpoint, scrub as scrubText, withDeadline } from './sender-support.js';
 
@@ -22,8 +23,9 @@ export interface TencentSmsOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-const SmsClient = sms.v20210111.Client;
-type SmsClientInstance = InstanceType<typeof SmsClient>;
+/** Loaded only where SMS_PROVIDER=tencent. */
+const sdk = lazyRequire<typeof import('tencentcloud-sdk-nodejs-sms')>('tencentcloud-sdk-nodejs-sms');
+type SmsClientInstance = InstanceType<typeof sms.v20210111.Client>;
 
 /**
  * Tencent Cloud (腾讯云) SMS 2021-01-11 SendSms through the official SDK (TC3-HMAC-SHA256).
@@ -41,6 +43,7 @@ export class TencentSmsSender implements CodeSender {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const { secure, host } = parseVendorEndpoint('tencent', config.endpoint);
     const protocol = secure ? 'https://' : 'http://';
+    const SmsClient = sdk().sms.v20210111.Client;
     this.client = new SmsClient({
       credential: { secretId: config.secretId, secretKey: config.secretKey },
       region: config.region,
