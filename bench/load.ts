@@ -292,9 +292,10 @@ async function ssePart(db: Db, dataDir: string, topology: 'all' | 'split') {
   const prefix = `tianma-load-${process.pid}-${topology}`;
   const env = topology === 'all' ? { ...baseEnv(dataDir), ...model } : { ...baseEnv(dataDir), ...model, REDIS_URL, REDIS_PREFIX: prefix };
   const server = await startServer(topology === 'all' ? 'all' : 'api', { ...env, PORT: String(port) }, port);
-  const worker = topology === 'split' ? await startServer('worker', { ...env, LOG_LEVEL: 'info' }) : null;
+  let worker: ChildProcess | null = null;
   const base = `http://127.0.0.1:${port}`;
   try {
+    if (topology === 'split') worker = await startServer('worker', { ...env, LOG_LEVEL: 'info' });
     const user = await createUser(db, topology === 'all' ? 1 : 2, 1000);
     const rssIdleMb = rssMb(server.pid!);
     const stopSampling = sampleRss({ server: server.pid!, ...(worker ? { worker: worker.pid! } : {}) });

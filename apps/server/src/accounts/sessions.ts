@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../platform/db/index.js';
+import { preparedFor } from '../platform/db/prepared.js';
 import { sessions, type UserRow, users } from './tables.js';
 import { hashSessionToken, newSessionToken, SESSION_TOUCH_INTERVAL_MS, sessionTtl } from './session-token.js';
 
@@ -29,6 +30,17 @@ export async function createSession(
   return { token, session: { id: row!.id, remember: input.remember, expiresAt } };
 }
 
+/** Every request with a cookie runs this one. */
+const sessionByToken = preparedFor((db) =>
+  db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
 /**
  * The user behind a session token, or null. Slides the expiry forward when the session was last
  * seen more than SESSION_TOUCH_INTERVAL_MS ago, and says so, so that the cookie is renewed too.
@@ -38,12 +50,7 @@ export async function resolveSession(
   token: string,
 ): Promise<{ user: UserRow; session: SessionInfo; renewed: boolean } | null> {
   const now = new Date();
-  const [row] = await db
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionByToken(db).execute({ tokenHash: hashSessionToken(token), now });
   if (!row) return null;
   const { session } = row;
   let expiresAt = session.expiresAt;

@@ -1,6 +1,7 @@
 import { articleHeading, articleSummary, countCjkLength, firstImageUrl, stripMarkdown } from '@tianma/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
+import { preparedFor } from '../platform/db/prepared.js';
 import { type ArticleRow, articles, generationStageOutputs, generationTasks } from '../platform/db/schema.js';
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
@@ -23,16 +24,29 @@ export interface ArticlePage {
   total: number;
 }
 
+const pageOfArticles = preparedFor((db) =>
+  db
+    .select(LIST_COLUMNS)
+    .from(articles)
+    .where(eq(articles.userId, sql.placeholder('userId')))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('own_articles_page'),
+);
+
+const countOfArticles = preparedFor((db) =>
+  db
+    .select({ total: count() })
+    .from(articles)
+    .where(eq(articles.userId, sql.placeholder('userId')))
+    .prepare('own_articles_count'),
+);
+
 export async function listOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(LIST_COLUMNS)
-      .from(articles)
-      .where(eq(articles.userId, userId))
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ total: count() }).from(articles).where(eq(articles.userId, userId)),
+    pageOfArticles(db).execute({ userId, limit: size, offset: (page - 1) * size }),
+    countOfArticles(db).execute({ userId }),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }
