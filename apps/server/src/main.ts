@@ -40,10 +40,6 @@ async function main(): Promise<void> {
           logger,
           staleAfterMs: config.generation.staleAfterMs,
         });
-  app.addHook('onClose', async () => {
-    await stopSweepers();
-    await database.close();
-  });
 
   let monitor: Awaited<ReturnType<typeof startWorkerMonitor>> = null;
   let closing = false;
@@ -58,7 +54,12 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await monitor?.close();
+      await stopSweepers();
+      // Drains HTTP and hands running tasks back to the queue, both of which still write to the
+      // database; only then does the database close (an onClose hook added here would run first:
+      // Fastify runs them last-added first).
       await app.close();
+      await database.close();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

@@ -217,6 +217,50 @@ describe.skipIf(!postgres)('a deployment of 2 api and 2 worker processes on Post
     expect(holds.map((hold) => [hold.status, hold.amount])).toEqual([['settled', COST]]);
   }, 120_000);
 
+  it('hands a task back at once when its worker is stopped with SIGTERM mid-task; a fresh worker resumes it', async () => {
+    const [a] = api as [ServerProcess];
+    // The survivor of the kill above, and a worker started now: any number of workers can join.
+    const [fresh] = await deployment.add('worker');
+    workers = [...workers.filter((worker) => worker.child.alive), fresh!];
+    const user = await newUser(a, a);
+    const started = await call(a, '/api/v1/articles/generate', {
+      method: 'POST',
+      cookie: user.cookie,
+      body: { topic: '滚动发布时的写作任务', advanced_mode: false, connection_id: null, settings: { ...GUIDED, length: 1500 } },
+    });
+    expect(started.json, started.text).toMatchObject({ status: 'success' });
+    const taskId = String(started.json.task_id);
+    const row = async () => (await database.db.select().from(generationTasks).where(eq(generationTasks.taskId, taskId)))[0]!;
+    const holder = await until('the task running with a saved section', async () => {
+      const task = await row();
+      if (task.status !== 'running') return null;
+      const saved = await database.db
+        .select({ key: generationStageOutputs.key })
+        .from(generationStageOutputs)
+        .where(and(eq(generationStageOutputs.taskId, task.id), like(generationStageOutputs.key, 'section:%')));
+      return saved.length > 0 ? workers.find((worker) => worker.workerId === task.workerId) : null;
+    });
+
+    expect(await holder.child.stop(), holder.child.report()).toEqual({ code: 0, signal: null });
+    // Handed back before the process exited: no longer the stopped worker's, long before its
+    // heartbeat could go stale (GENERATION_STALE_AFTER_MS) and the sweeper would step in.
+    const right = await row();
+    expect(right.workerId).not.toBe(holder.workerId);
+    expect(['queued', 'running']).toContain(right.status);
+
+    const other = workers.find((worker) => worker !== holder)!;
+    const done = await until('the task completed', async () => {
+      const task = await row();
+      return task.status === 'completed' || task.status === 'error' ? task : null;
+    }, 60_000);
+    expect(done).toMatchObject({ status: 'completed', attempts: 2, workerId: other.workerId });
+    expect(await balanceVia(a, user.cookie)).toBe(300 - COST);
+    expect(await ledgerOf(user.id)).toEqual([
+      ['registration_gift', 300],
+      ['hold', -COST],
+    ]);
+  }, 120_000);
+
   it('credits a payment once when an api dies while handling its notification and WeChat retries through the other', async () => {
     const [a, b] = api as [ServerProcess, ServerProcess];
     const user = await newUser(b, b);
