@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type S3Fake, startS3Fake } from '../fakes/s3-fake-server.js';
 import { startWechatPayFake, type WechatPayFake } from '../fakes/wechatpay-fake-server.js';
 import { type ChildLine, LineChild } from './child-process.js';
+import { freePort } from './ports.js';
 
 /**
  * A whole deployment on loopback, the way docker-compose.yml runs it: `--role=api` and
@@ -36,14 +36,6 @@ export interface ServerProcess {
   url: string;
   /** worker: the id it writes into generation_tasks.worker_id. */
   workerId: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const startedLog = (message: string) => (line: ChildLine) => line.msg === message;

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerMonitor } from '../../src/platform/observability/worker-monitor.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { freePort } from '../helpers/ports.js';
 
 /** A worker process exposes /healthz, /readyz and /metrics on WORKER_METRICS_PORT. */
 
@@ -10,14 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('worker monitor', () => {
   it('is off without a port', async () => {
