@@ -6,14 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinLedger } from '../../src/billing/tables.js';
 import { BAD_JSON_CORRECTION } from '../../src/generation/agents/llm-agents.js';
-import { ANALYSIS_ROLE } from '../../src/generation/agents/prompts/analysis.js';
-import { COMBINE_ROLE } from '../../src/generation/agents/prompts/combine.js';
-import { IMAGES_ROLE } from '../../src/generation/agents/prompts/images.js';
-import { OUTLINE_ROLE } from '../../src/generation/agents/prompts/outline.js';
 import { PLATFORM_CONVENTIONS } from '../../src/generation/agents/prompts/platform-conventions.js';
-import { SECTION_ROLE } from '../../src/generation/agents/prompts/section.js';
-import { SEO_ROLE } from '../../src/generation/agents/prompts/seo.js';
-import { STYLE_ROLE } from '../../src/generation/agents/prompts/style.js';
 import { generationEvents, generationStageOutputs, type GenerationTaskRow, generationTasks } from '../../src/generation/tables.js';
 import { CONTENT_REFUSED_MESSAGE } from '../../src/providers/llm/llm-failure.js';
 import { CONTINUE_INSTRUCTION } from '../../src/providers/llm/openai-compatible.js';
@@ -22,6 +15,7 @@ import { type FakeRequest, type FakeStep, lastUserMessage, type OpenAiFake, star
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 import { generate, waitForTask } from '../helpers/generation.js';
+import { type Agent, agentOf, ANALYSIS, BUDGETS_2000, BUDGETS_3000, COMBINED_TITLE, HEADINGS, promptOf, REFERENCE, SCRIPT, SEARCH_RESULTS, sectionBody, sectionOf, SEO_TITLE, STYLE, systemOf, topicOf } from '../fixtures/scripted-model.js';
 
 /*
  * The whole writing engine against a model: a test app configured with LLM_* pointing at the
@@ -30,82 +24,6 @@ import { generate, waitForTask } from '../helpers/generation.js';
  * prompt, records every request, and a per-topic fault script decides what each try gets.
  */
 
-type Agent = 'analysis' | 'style' | 'outline' | 'section' | 'images' | 'combine' | 'seo';
-const ROLES: [Agent, string][] = [
-  ['analysis', ANALYSIS_ROLE],
-  ['style', STYLE_ROLE],
-  ['outline', OUTLINE_ROLE],
-  ['section', SECTION_ROLE],
-  ['images', IMAGES_ROLE],
-  ['combine', COMBINE_ROLE],
-  ['seo', SEO_ROLE],
-];
-
-/** The outline the fake returns: its budgets add up to 1000, not to the target; fitBudgets rescales them. */
-const OUTLINE = {
-  title: '四级备考全攻略',
-  sections: [
-    { heading: '为什么你总是差几分', keyPoints: ['常见误区', '备考节奏'], budget: 100, role: 'introduction' },
-    { heading: '听力每天精听二十分钟', keyPoints: ['精听', '跟读'], budget: 250, role: 'body' },
-    { heading: '词汇只背核心高频词', keyPoints: ['高频词'], budget: 250, role: 'body' },
-    { heading: '阅读先看题再找定位', keyPoints: ['定位'], budget: 150, role: 'body' },
-    { heading: '真题做透近五年', keyPoints: ['错题本'], budget: 150, role: 'body' },
-    { heading: '最后一个月怎么冲刺', keyPoints: ['模考'], budget: '约100字', role: 'conclusion' },
-  ],
-};
-const HEADINGS = OUTLINE.sections.map((section) => section.heading);
-/** The budgets after fitBudgets, for 2000 and 3000 characters. */
-const BUDGETS_2000 = [200, 500, 500, 300, 300, 200];
-const BUDGETS_3000 = [300, 750, 750, 450, 450, 300];
-const ANALYSIS = { angle: '用最少的时间拿下四级', audienceNeeds: ['时间少', '基础弱'], keyQuestions: ['从哪里开始', '如何安排时间'], searchQueries: ['四级备考计划'] };
-const STYLE = { tone: '像学长聊天一样轻松', sentenceLength: '短句为主', structure: '清单式', hooks: '反问开头', vocabulary: ['干货', '上岸'] };
-const REFERENCE = '四级没过？别慌。我用三十天从四百分冲到五百五，靠的不是题海，而是每天固定的二十分钟。';
-const COMBINED_TITLE = '四级备考，一篇就够';
-const SEO_TITLE = '英语四级备考：学生党的高效方法';
-
-/** What the search engine finds: material that matches every section (so each section gets all three). */
-const SEARCH_RESULTS = [1, 2, 3].map((n) => ({
-  title: `四级备考经验${n}`,
-  url: `https://example.com/cet4/${n}`,
-  content: `资料${n}的独家数据：听力占总分的35%。${HEADINGS.join('，')}。常见误区、备考节奏、精听跟读、高频词、定位、错题本、模考。`,
-}));
-
-/** The text of section i as the fake writes it (index from 0); `S{i}正文` marks it for counting. */
-const sectionBody = (i: number) => `S${i}正文：${HEADINGS[i]}，每天坚持练习，稳扎稳打。`;
-
-function between(text: string, open: string, close: string): string {
-  return text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim();
-}
-
-const systemOf = (request: FakeRequest) => request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
-/** The first user message: the prompt as the agent built it (later messages are retries' additions). */
-const firstUserOf = (request: FakeRequest) => request.body?.messages?.find((message) => message.role === 'user')?.content ?? '';
-const promptOf = (request: FakeRequest) => (request.body?.messages ?? []).map((message) => message.content).join('\n');
-
-function agentOf(request: FakeRequest): Agent {
-  const found = ROLES.find(([, role]) => systemOf(request).startsWith(role));
-  if (!found) throw new Error(`unknown agent: ${systemOf(request).slice(0, 40)}`);
-  return found[0];
-}
-const topicOf = (request: FakeRequest) => /- 主题：(.+)/.exec(firstUserOf(request))?.[1] ?? '';
-/** The section a writing request is for, from 这是全文第 i/n 节 (0-based). */
-const sectionOf = (request: FakeRequest) => Number(/这是全文第 (\d+)\/\d+ 节/.exec(firstUserOf(request))?.[1] ?? 0) - 1;
-
-/** The default answers, one per agent. */
-const SCRIPT: Record<Agent, (request: FakeRequest) => FakeStep> = {
-  analysis: () => ({ text: JSON.stringify(ANALYSIS) }),
-  style: () => ({ text: JSON.stringify(STYLE) }),
-  outline: () => ({ text: JSON.stringify(OUTLINE) }),
-  section: (request) => {
-    const i = sectionOf(request);
-    return { text: i === 0 ? sectionBody(0) : `## ${HEADINGS[i]}\n\n${sectionBody(i)}` };
-  },
-  images: () => ({
-    text: JSON.stringify({ images: [{ sectionIndex: -1, prompt: '书桌与台灯', caption: '封面' }, { sectionIndex: 1, prompt: '耳机与单词本', caption: '听力练习' }] }),
-  }),
-  combine: (request) => ({ text: between(lastUserMessage(request), '【初稿】', '【/初稿】').replace(/^# .+$/m, `# ${COMBINED_TITLE}`) }),
-  seo: (request) => ({ text: `${between(lastUserMessage(request), '【文章】', '【/文章】').replace(/^# .+$/m, `# ${SEO_TITLE}`)}\n\n关键词：英语四级、备考计划` }),
-};
 
 interface Call {
   agent: Agent;
