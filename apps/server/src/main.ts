@@ -32,7 +32,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger, overrides: { generation: { runWorker: role !== 'api' } } });
   const stopSweepers =
-    role === 'api' ? async () => undefined : startSweepers({
+    role === 'api'
+      ? async () => undefined
+      : startSweepers({
           db: database.db,
           provider: app.payment.provider,
           bus: app.generation.bus,
