@@ -10,6 +10,8 @@ export interface EmbeddingsFake {
   url: string;
   calls: { model: string; inputs: string[] }[];
   failWith(status: number | null): void;
+  /** Every answer waits this long (a slow model, so a build can be watched mid-way). */
+  delayAnswers(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -29,10 +31,12 @@ export function fakeVector(text: string): number[] {
 export async function startEmbeddingsFake(): Promise<EmbeddingsFake> {
   const calls: EmbeddingsFake['calls'] = [];
   let failure: number | null = null;
+  let delayMs = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const path = (req.url ?? '').split('?')[0];
       if (req.method !== 'POST' || path !== '/v1/embeddings') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no route"}}');
@@ -62,6 +66,9 @@ export async function startEmbeddingsFake(): Promise<EmbeddingsFake> {
     calls,
     failWith: (status) => {
       failure = status;
+    },
+    delayAnswers: (ms) => {
+      delayMs = ms;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

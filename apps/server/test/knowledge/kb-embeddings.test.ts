@@ -24,11 +24,11 @@ afterAll(async () => {
 
 const TEXT = `# 露营\n\n${'帐篷要选双层防雨款，营地尽量平整，远离河床与低洼处。'.repeat(25)}\n\n## 炊具\n\n${'卡式炉和气罐要分开放置，做饭时注意通风与防火。'.repeat(25)}`;
 
-async function builtSession() {
+async function builtSession(text = TEXT) {
   const user = await signedInUser(t);
   const body = multipart([
     { name: 'session_id', value: '' },
-    { name: 'files', file: { filename: '露营.md', content: Buffer.from(TEXT) } },
+    { name: 'files', file: { filename: '露营.md', content: Buffer.from(text) } },
   ]);
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/temp_knowledge/upload', payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
   const sessionId = res.json().session_id as string;
@@ -60,6 +60,30 @@ describe('knowledge base with an embeddings API', () => {
     expect(found[0]!.content).toContain('卡式炉');
     expect(fake.calls.length).toBe(before + 1); // the query was embedded
   });
+
+  it('streams index/total progress while a slow build runs, batch by batch', async () => {
+    fake.failWith(null);
+    fake.delayAnswers(150);
+    try {
+      // Enough text for three build batches (16 chunks each), each waiting on four slow embedding calls.
+      const long = Array.from({ length: 40 }, (_, i) => `## 第 ${i + 1} 节\n\n${'露营时要提前检查天气，准备足够的饮用水和保暖衣物，营地选在平坦避风处。'.repeat(12)}`).join('\n\n');
+      const { events } = await builtSession(long);
+      const steps = events
+        .filter((event) => event.status === 'progress')
+        .flatMap((event) => {
+          const found = /正在构建索引 (\d+)\/(\d+)/.exec(event.message);
+          return found ? [[Number(found[1]), Number(found[2])] as const] : [];
+        });
+      expect(steps.length, JSON.stringify(events)).toBeGreaterThan(0);
+      const total = steps[0]![1];
+      expect(total).toBeGreaterThanOrEqual(3);
+      expect(steps.every(([index, of]) => of === total && index >= 1 && index <= total), JSON.stringify(steps)).toBe(true);
+      expect(steps.map(([index]) => index)).toEqual([...steps.map(([index]) => index)].sort((a, b) => a - b));
+      expect(events.at(-1)?.status).toBe('completed');
+    } finally {
+      fake.delayAnswers(0);
+    }
+  }, 30_000);
 
   it('falls back to keyword search with a warning when the embeddings API fails', async () => {
     fake.failWith(500);

@@ -154,7 +154,9 @@ describe('build, status, delete and retrieval', () => {
     expect((await call(user, 'POST', `/build/${sessionId}`)).json()).toMatchObject({ success: true, status: 'building' });
     const events = await buildEvents(user, sessionId);
     expect(events.at(-1)).toMatchObject({ status: 'completed', progress: 100 });
-    expect(events.some((event) => /\d+\/\d+/.test(event.message))).toBe(true);
+    // A build this small can finish before the stream's first read, so the stream may see only the
+    // end; the index/total steps of a slow build are checked in kb-embeddings.test.ts.
+    expect(events.filter((event) => event.status === 'completed')).toHaveLength(1);
     expect((await call(user, 'GET', `/status/${sessionId}`)).json()).toMatchObject({ success: true, status: 'completed' });
     const chunks = await t.database.db.select().from(kbChunks).where(eq(kbChunks.sessionId, sessionId));
     expect(chunks.length).toBeGreaterThan(2);
