@@ -30,6 +30,16 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('NODE_ENV');
   });
+
+  it('reads the Redis namespace and the stale-worker window, and refuses bad values', () => {
+    expect(loadConfig({})).toMatchObject({ redisPrefix: 'tianma', generation: { staleAfterMs: 120_000 } });
+    expect(loadConfig({ REDIS_PREFIX: 'tianma-staging', GENERATION_STALE_AFTER_MS: '15000' })).toMatchObject({
+      redisPrefix: 'tianma-staging',
+      generation: { staleAfterMs: 15_000 },
+    });
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b:c' })).toThrow(/REDIS_PREFIX 只能包含字母、数字、点、下划线和连字符/);
+    expect(() => loadConfig({ GENERATION_STALE_AFTER_MS: '500' })).toThrow(/GENERATION_STALE_AFTER_MS/);
+  });
 });
 
 describe('production safety', () => {
