@@ -3,14 +3,15 @@ import { lazyRequire } from '../../platform/lazy-require.js';
 import { platformDictionary } from './platform-words.js';
 import { STOP_WORDS } from './stop-words.js';
 
+/** jieba's dictionary files (dict.txt, idf.txt): ~11 MB read from disk when first needed, not at start. */
+const dictionaries = lazyRequire<typeof import('@node-rs/jieba/dict.js')>('@node-rs/jieba/dict.js');
+
 /**
  * Chinese word segmentation for search and keywords. One jieba instance per process: loading
  * the default dictionary takes a few hundred milliseconds and ~50 MB. HMM stays on so new words
  * the dictionary lacks still come out whole. Stop words are filtered here: jieba's own
  * stop-word config throws when non-empty (see STACK.md).
  */
-/** jieba's dictionary files (dict.txt, idf.txt): ~11 MB read from disk when first needed, not at start. */
-const dictionaries = lazyRequire<typeof import('@node-rs/jieba/dict.js')>('@node-rs/jieba/dict.js');
 let jieba: Jieba | undefined;
 
 export function getJieba(): Jieba {
