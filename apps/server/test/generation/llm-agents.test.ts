@@ -1,28 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BAD_JSON_CORRECTION, LlmAgents, MAX_SHRINKS } from '../../src/generation/agents/llm-agents.js';
-import { ANALYSIS_ROLE } from '../../src/generation/agents/prompts/analysis.js';
-import { COMBINE_ROLE } from '../../src/generation/agents/prompts/combine.js';
-import { IMAGES_ROLE } from '../../src/generation/agents/prompts/images.js';
-import { OUTLINE_ROLE } from '../../src/generation/agents/prompts/outline.js';
 import { PLATFORM_CONVENTIONS } from '../../src/generation/agents/prompts/platform-conventions.js';
-import { SECTION_ROLE } from '../../src/generation/agents/prompts/section.js';
-import { SEO_ROLE } from '../../src/generation/agents/prompts/seo.js';
-import { STYLE_ROLE } from '../../src/generation/agents/prompts/style.js';
 import type { ArticleBrief, Material, Outline, SectionDraft, TopicAnalysis } from '../../src/generation/agents/types.js';
 import { LlmError, type LlmPurpose, type TokenUsage } from '../../src/providers/llm/llm-port.js';
 import { OpenAiCompatibleLlm } from '../../src/providers/llm/openai-compatible.js';
 import { type FakeRequest, type FakeStep, lastUserMessage, type OpenAiFake, startOpenAiFake } from '../fakes/openai-fake-server.js';
-
-type Agent = 'analysis' | 'style' | 'outline' | 'section' | 'images' | 'combine' | 'seo';
-const ROLES: [Agent, string][] = [
-  ['analysis', ANALYSIS_ROLE],
-  ['style', STYLE_ROLE],
-  ['outline', OUTLINE_ROLE],
-  ['section', SECTION_ROLE],
-  ['images', IMAGES_ROLE],
-  ['combine', COMBINE_ROLE],
-  ['seo', SEO_ROLE],
-];
+import { type Agent, ROLES } from '../fixtures/scripted-model.js';
 
 const BRIEF: ArticleBrief = {
   topic: '大学生如何高效备考英语四级',
