@@ -1,10 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/index.js';
+import { escapeHtml } from '../platform/escape-html.js';
 import { devOutbox } from './tables.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const PURPOSE_LABEL = { LOGIN: '登录', REGISTER: '注册', RESET: '重置密码' } as const;
 

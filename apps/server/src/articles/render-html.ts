@@ -1,7 +1,5 @@
 import { Marked, type Tokens } from 'marked';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+import { escapeHtml } from '../platform/escape-html.js';
 
 /** Link and image addresses: only http, https, irc, ircs, mailto, xmpp and relative ones (spec §5). */
 export function safeUrl(href: string): string {

@@ -1,4 +1,5 @@
 import { articleHeading, DEFAULT_SHARE_DESCRIPTION, DEFAULT_SHARE_TITLE, SHARE_TITLE_MAX, shareDescription, truncate } from '@tianma/shared';
+import { escapeHtml } from '../platform/escape-html.js';
 import type { SharedArticle } from './public-presenter.js';
 
 /** What a link preview shows of a shared article (Open Graph and Twitter cards). */
@@ -25,10 +26,6 @@ export function shareMetaOf(article: SharedArticle | null, articleId: string, pu
     image: absolute(publicUrl, article.imageUrl || DEFAULT_SHARE_IMAGE),
     url,
   };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
 /**

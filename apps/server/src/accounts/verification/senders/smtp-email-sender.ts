@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../platform/escape-html.js';
 import { lazyRequire } from '../../../platform/lazy-require.js';
 import { type CodeMessage, type CodeSender, codeMessageText, PURPOSE_LABELS, SenderError } from './code-sender.js';
 import { scrub } from './sender-support.js';
@@ -90,15 +91,6 @@ function codeMessageHtml(message: CodeMessage): string {
     `<p>${minutes} 分钟内有效。如非本人操作，请忽略本消息。</p>`,
     '</body></html>',
   ].join('');
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** The password (raw and URL-decoded) and the user:pass pair of a connection URL. */

@@ -1,5 +1,4 @@
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+import { escapeHtml } from '../../../platform/escape-html.js';
 
 export type SandboxPageModel =
   | { outTradeNo: string; description: string; amountYuan: string; coins: number; status: 'pending' | 'paid' | 'closed' }
