@@ -4,7 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
-import { closeConnection, within } from './redis-event-bus.js';
+import { closeConnection, within } from '../platform/redis.js';
 import { generationTasks } from './tables.js';
 import { ABORT_CANCEL, ABORT_SHUTDOWN, claimQueuedTask, type TaskHandler, type TaskQueue } from './task-runner.js';
 

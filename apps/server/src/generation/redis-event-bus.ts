@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { closeConnection, REDIS_WAIT_MS, within } from '../platform/redis.js';
 import type { EventBus, ProgressEvent } from './events.js';
 
 export interface RedisBusOptions {
@@ -9,34 +10,7 @@ export interface RedisBusOptions {
   prefix?: string;
 }
 
-/** How long a subscriber or a QUIT waits for Redis before going on without it. */
-const REDIS_WAIT_MS = 2000;
-
 type Listener = (event: ProgressEvent) => void;
-
-/** Rejects if the promise has not settled within `ms`: Redis being away must not hold up a caller. */
-export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** QUIT when connected; otherwise (Redis away) a QUIT would wait for a reconnection that may never come. */
-export async function closeConnection(connection: Redis): Promise<void> {
-  if (connection.status === 'ready') {
-    const quit = await within(connection.quit(), REDIS_WAIT_MS, 'quit').catch(() => null);
-    if (quit) return;
-  }
-  connection.disconnect();
-}
 
 /**
  * Progress fan-out over Redis pub/sub, so an API process streams what a worker elsewhere runs.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { TaskQueue } from '../../generation/task-runner.js';
 import type { LlmPurpose, TokenUsage } from '../../providers/llm/llm-port.js';
 import { type Db, queryRows } from '../db/index.js';
+import type { QueueProbe } from './queue-probe.js';
 
 /**
  * Prometheus metrics. Each app has its own Registry (tests build several apps in one process).
@@ -89,7 +89,7 @@ export interface AppMetrics {
 }
 
 /** The app's registry: process and shared metrics, HTTP latency, and gauges read on scrape. */
-export function createAppMetrics(deps: { db: Db; queue: TaskQueue; logger: Logger }): AppMetrics {
+export function createAppMetrics(deps: { db: Db; queue: QueueProbe; logger: Logger }): AppMetrics {
   const own = new Registry();
 
   const http = new Histogram({

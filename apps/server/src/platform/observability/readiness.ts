@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { closeConnection, within } from '../../generation/redis-event-bus.js';
-import type { TaskQueue } from '../../generation/task-runner.js';
 import { type Db, queryRows } from '../db/index.js';
+import { closeConnection, within } from '../redis.js';
+import type { QueueProbe } from './queue-probe.js';
 
 export type CheckName = 'database' | 'redis' | 'queue';
 export type CheckState = 'ok' | 'skipped' | 'failed';
@@ -21,7 +21,7 @@ const CHECK_WAIT_MS = 2000;
  * the runner is open). Checks run at once, each within a short timeout. The answer names only
  * the failing check; the reason goes to the log, never to the caller.
  */
-export function createReadiness(deps: { db: Db; queue: TaskQueue; redisUrl?: string; logger: Logger }) {
+export function createReadiness(deps: { db: Db; queue: QueueProbe; redisUrl?: string; logger: Logger }) {
   let redis: Redis | null = null;
 
   const checks: Record<CheckName, (() => Promise<unknown>) | null> = {

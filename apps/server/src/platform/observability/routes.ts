@@ -2,14 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { TaskQueue } from '../../generation/task-runner.js';
 import type { Db } from '../db/index.js';
 import { createAppMetrics } from './metrics.js';
 import { createReadiness } from './readiness.js';
+import type { QueueProbe } from './queue-probe.js';
 
 export interface ObservabilityDeps {
   db: Db;
-  queue: TaskQueue;
+  queue: QueueProbe;
   logger: Logger;
   redisUrl?: string;
   /** Bearer token for /metrics; unset: loopback and private-network callers only. */
