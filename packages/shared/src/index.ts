@@ -14,5 +14,6 @@ export * from './schemas/account.js';
 export * from './rules/orders.js';
 export * from './schemas/generation.js';
 export * from './schemas/articles.js';
+export * from './schemas/billing.js';
 export * from './schemas/seo.js';
 export * from './constants/knowledge.js';

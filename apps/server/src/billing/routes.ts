@@ -1,3 +1,4 @@
+import { payCreateSchema } from '@tianma/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -24,9 +25,9 @@ export interface BillingRouteDeps {
 export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDeps): void {
   const { db, auth } = deps;
 
-  app.post<{ Body: { amount?: unknown; payType?: unknown; description?: unknown } }>('/api/account/pay/create', async (request, reply) => {
+  app.post('/api/account/pay/create', async (request, reply) => {
     const current = await auth.requireUser(request, reply);
-    const body = (request.body ?? {}) as { amount?: unknown; payType?: unknown };
+    const body = payCreateSchema.parse(request.body ?? {});
     const order = await createOrder(deps, { userId: current.user.id, amount: body.amount, payType: body.payType });
     return {
       success: true,

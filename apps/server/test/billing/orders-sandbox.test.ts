@@ -1,3 +1,4 @@
+import { ORDER_MAX_AMOUNT_FEN, TOPUP_MAX_COINS, topupBonus } from '@tianma/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBalanceMismatches } from '../../src/billing/reconcile.js';
@@ -11,6 +12,13 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
+
+// One user for the refusal cases: a sign-in per case would meet the sign-in rate limit.
+let payer: Promise<Awaited<ReturnType<typeof signedInUser>>> | undefined;
+const refusedPayer = () => {
+  payer ??= signedInUser(t);
+  return payer;
+};
 
 const confirm = (cookie: string, outTradeNo: string) => post(t, `/api/account/pay/sandbox/${outTradeNo}/confirm`, {}, cookie);
 
@@ -33,13 +41,56 @@ describe('creating orders', () => {
     [2000, '0'],
     [2000, 3],
     [null, null],
+    // Found from outside (issue 15): amounts past the 32-bit columns answered 500.
+    [1_000_000_000_000, 0],
+    [2_147_483_800, 0],
+    [-1_000_000_000_000, 0],
+    [1e21, 0],
+    [2000.000001, 0],
+    ['NaN', 0],
+    ['Infinity', 0],
+    ['1e12', 0],
+    [undefined, 0],
+    [{}, 0],
+    [[2000], 0],
+    [true, 0],
+    [5900.5, 1],
   ])('refuses amount %s with payType %s and creates no order', async (amount, payType) => {
-    const user = await signedInUser(t);
+    const user = await refusedPayer();
     const before = await t.database.db.$count(paymentOrders);
     const res = await createOrderViaHttp(t, user.cookie, amount, payType);
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.json().message).toMatch(/充值金额无效/);
+    expect(await t.database.db.$count(paymentOrders)).toBe(before);
+  });
+
+  it('refuses an amount above the one upper bound of packages/shared, and accepts the bound itself', async () => {
+    const user = await refusedPayer();
+    const before = await t.database.db.$count(paymentOrders);
+    const over = await createOrderViaHttp(t, user.cookie, ORDER_MAX_AMOUNT_FEN + 200, 0);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ success: false, message: expect.stringMatching(/充值金额无效/) });
+    expect(await t.database.db.$count(paymentOrders)).toBe(before);
+
+    const atMax = await createOrderViaHttp(t, user.cookie, ORDER_MAX_AMOUNT_FEN, 0);
+    expect(atMax.statusCode).toBe(200);
+    const coins = TOPUP_MAX_COINS + topupBonus(TOPUP_MAX_COINS);
+    expect(atMax.json()).toMatchObject({ success: true, order: { coins, amount: ORDER_MAX_AMOUNT_FEN } });
+  });
+
+  it('refuses a body that is not JSON (NaN is not a JSON number) and creates no order', async () => {
+    const user = await refusedPayer();
+    const before = await t.database.db.$count(paymentOrders);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/pay/create',
+      payload: '{"amount": NaN, "payType": 0}',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(res.json().message).toMatch(/[\u4e00-\u9fff]/);
     expect(await t.database.db.$count(paymentOrders)).toBe(before);
   });
 

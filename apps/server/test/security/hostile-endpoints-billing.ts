@@ -59,7 +59,7 @@ export const BILLING_ENDPOINTS: EndpointSpec[] = [
     cookie: (ctx) => ctx.me.cookie,
     // 5900 fen is the Pro price, not a coin amount (not a multiple of 200): refused as it stands.
     base: () => ({ amount: 5900, payType: 0, description: '金币充值' }),
-    enums: { payType: [2, -1, 1.5, '1'], amount: [-200, 0, 1e308, 200.5] },
+    enums: { payType: [2, -1, 1.5, '1'], amount: [-200, 0, 1e308, 200.5, 1_000_000_000_000, 2_147_483_800] },
     freeText: ['description'],
   }),
   urlEndpoint({

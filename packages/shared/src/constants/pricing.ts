@@ -8,6 +8,16 @@ export const REGISTRATION_GIFT_COINS = 300;
 export const TOPUP_MIN_COINS = 100;
 export const TOPUP_STEP_COINS = 100;
 
+/**
+ * The upper bounds on money, defined here once and used by the schemas and rules of both sides:
+ * one order buys at most 500,000 coins (¥10,000), and one ledger entry (an order's coins with
+ * their bonus, a reservation, an operator's correction) moves at most 10 million coins. The money
+ * columns are 64-bit; the bounds keep every sum far inside JavaScript's safe integers.
+ */
+export const TOPUP_MAX_COINS = 500_000;
+export const ORDER_MAX_AMOUNT_FEN = TOPUP_MAX_COINS * FEN_PER_COIN;
+export const COIN_DELTA_MAX = 10_000_000;
+
 export const FREE_ARTICLE_MAX_CHARS = 6000;
 export const PRO_ARTICLE_MAX_CHARS = 10000;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_MAX_AMOUNT_FEN } from '../constants/pricing.js';
+import { INVALID_AMOUNT_MESSAGE, payCreateSchema } from '../schemas/billing.js';
 import { orderTerms, payPageRequest } from './orders.js';
 
 describe('orderTerms', () => {
@@ -14,10 +16,27 @@ describe('orderTerms', () => {
     expect(orderTerms(5900, 2)).toBeNull();
   });
   it('refuses tampered amounts', () => {
-    for (const amount of [2001, -200, 0, 199, 200.5, Number.MAX_SAFE_INTEGER + 1, '2000', null, undefined, Number.NaN]) {
+    for (const amount of [2001, -200, 0, 199, 200.5, Number.MAX_SAFE_INTEGER + 1, '2000', null, undefined, Number.NaN, 1_000_000_000_000]) {
       expect(orderTerms(amount, 0)).toBeNull();
     }
     expect(orderTerms(2000, '0')).toBeNull();
+  });
+});
+
+describe('payCreateSchema', () => {
+  it('takes an integer amount up to the largest order and payType 0 or 1', () => {
+    expect(payCreateSchema.parse({ amount: 2000, payType: 0, description: 'x' })).toEqual({ amount: 2000, payType: 0 });
+    expect(payCreateSchema.parse({ amount: ORDER_MAX_AMOUNT_FEN, payType: 0 })).toEqual({ amount: ORDER_MAX_AMOUNT_FEN, payType: 0 });
+  });
+  it('refuses every other amount with the one Chinese message', () => {
+    const bad: unknown[] = [ORDER_MAX_AMOUNT_FEN + 1, 1_000_000_000_000, -200, 0, 200.5, Number.NaN, Number.POSITIVE_INFINITY, '2000', null, undefined, {}, [200]];
+    for (const amount of bad) {
+      const result = payCreateSchema.safeParse({ amount, payType: 0 });
+      expect(result.success, String(amount)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(INVALID_AMOUNT_MESSAGE);
+    }
+    expect(payCreateSchema.safeParse({ amount: 2000, payType: '0' }).error?.issues[0]?.message).toBe(INVALID_AMOUNT_MESSAGE);
+    expect(payCreateSchema.safeParse(null).error?.issues[0]?.message).toBe(INVALID_AMOUNT_MESSAGE);
   });
 });
 

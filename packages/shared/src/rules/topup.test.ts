@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coinsForCoinOrder, customTopupError, estimatedArticles, formatYuan, quoteTopup, topupBonus, TOPUP_MESSAGES } from './topup.js';
-import { COIN_PACKS, packCoins } from '../constants/pricing.js';
+import { COIN_PACKS, ORDER_MAX_AMOUNT_FEN, packCoins, TOPUP_MAX_COINS } from '../constants/pricing.js';
 
 describe('topup bonus tiers', () => {
   it('gives nothing up to 500 coins', () => {
@@ -47,6 +47,10 @@ describe('customTopupError', () => {
     expect(customTopupError('50')).toBe(TOPUP_MESSAGES.tooSmall);
     expect(customTopupError(150)).toBe(TOPUP_MESSAGES.notMultiple);
     expect(customTopupError('100.5')).toBe(TOPUP_MESSAGES.notMultiple);
+    expect(customTopupError(TOPUP_MAX_COINS + 100)).toBe(TOPUP_MESSAGES.tooLarge);
+    expect(customTopupError('1e12')).toBe(TOPUP_MESSAGES.tooLarge);
+    expect(TOPUP_MESSAGES.tooLarge).toBe('单次充值不能超过500000币');
+    expect(customTopupError(TOPUP_MAX_COINS)).toBeNull();
   });
   it('accepts multiples of 100', () => {
     expect(customTopupError('100')).toBeNull();
@@ -60,8 +64,11 @@ describe('coinsForCoinOrder', () => {
     expect(coinsForCoinOrder(2000)).toBe(1100);
     expect(coinsForCoinOrder(3000)).toBe(1800);
   });
+  it('takes the largest order, and nothing above it', () => {
+    expect(coinsForCoinOrder(ORDER_MAX_AMOUNT_FEN)).toBe(TOPUP_MAX_COINS + topupBonus(TOPUP_MAX_COINS));
+  });
   it('refuses amounts that are not positive multiples of 200 fen', () => {
-    for (const amount of [0, -200, 100, 250, 199, 200.5, Number.NaN, Number.MAX_VALUE]) {
+    for (const amount of [0, -200, 100, 250, 199, 200.5, Number.NaN, Number.MAX_VALUE, ORDER_MAX_AMOUNT_FEN + 200, 1_000_000_000_000]) {
       expect(coinsForCoinOrder(amount)).toBeNull();
     }
   });

@@ -1,6 +1,8 @@
 import {
   COINS_PER_ARTICLE,
   FEN_PER_COIN,
+  ORDER_MAX_AMOUNT_FEN,
+  TOPUP_MAX_COINS,
   TOPUP_MIN_COINS,
   TOPUP_STEP_COINS,
 } from '../constants/pricing.js';
@@ -57,6 +59,7 @@ export const TOPUP_MESSAGES = {
   required: '请输入充值数量',
   tooSmall: `充值数量不能少于${TOPUP_MIN_COINS}币`,
   notMultiple: `充值数量必须是${TOPUP_STEP_COINS}的整数倍`,
+  tooLarge: `单次充值不能超过${TOPUP_MAX_COINS}币`,
 } as const;
 
 /** Validates the custom top-up input as typed; answers the message to show, or null. */
@@ -66,16 +69,19 @@ export function customTopupError(input: string | number | null | undefined): str
   const coins = Number(text);
   if (!Number.isFinite(coins)) return TOPUP_MESSAGES.required;
   if (coins < TOPUP_MIN_COINS) return TOPUP_MESSAGES.tooSmall;
+  if (coins > TOPUP_MAX_COINS) return TOPUP_MESSAGES.tooLarge;
   if (!Number.isInteger(coins) || coins % TOPUP_STEP_COINS !== 0) return TOPUP_MESSAGES.notMultiple;
   return null;
 }
 
 /**
  * Coins granted for a coin order of `amountFen` (payType 0): amount/2 coins plus the bonus
- * tier. Null when the amount is not a positive multiple of 200 fen (100 coins).
+ * tier. Null when the amount is not a positive multiple of 200 fen (100 coins), or is above
+ * the largest order.
  */
 export function coinsForCoinOrder(amountFen: number): number | null {
   if (!Number.isSafeInteger(amountFen) || amountFen < TOPUP_MIN_COINS * FEN_PER_COIN) return null;
+  if (amountFen > ORDER_MAX_AMOUNT_FEN) return null;
   if (amountFen % (TOPUP_STEP_COINS * FEN_PER_COIN) !== 0) return null;
   const coins = amountFen / FEN_PER_COIN;
   return coins + topupBonus(coins);

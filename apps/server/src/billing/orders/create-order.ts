@@ -1,4 +1,4 @@
-import { orderTerms } from '@tianma/shared';
+import { INVALID_AMOUNT_MESSAGE, orderTerms } from '@tianma/shared';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/index.js';
@@ -9,7 +9,6 @@ import { type PaymentOrderRow, paymentOrders } from '../tables.js';
 import { newOutTradeNo } from './out-trade-no.js';
 
 export const ORDER_TTL_MS = 15 * 60 * 1000;
-export const INVALID_AMOUNT_MESSAGE = '充值金额无效，请从价格页面选择套餐或输入 100 的整数倍金币';
 
 /**
  * Creates an order whose coins and Pro grant follow from the amount and payType alone; the

@@ -111,6 +111,13 @@ describe('PayPage', () => {
     expect(creates).toEqual([]);
   });
 
+  it('refuses a custom amount above the largest order, without ordering', () => {
+    const { creates } = stubPayApi();
+    renderPay('?type=custom&amount=500000000000');
+    expect(screen.getByRole('alert')).toHaveTextContent('单次充值不能超过500000币');
+    expect(creates).toEqual([]);
+  });
+
   it('links to the sandbox page on this origin, and only for a sandbox code', async () => {
     stubPayApi();
     renderPay('?type=100');

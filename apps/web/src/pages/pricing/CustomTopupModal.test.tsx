@@ -35,6 +35,7 @@ describe('CustomTopupModal', () => {
     ['', TOPUP_MESSAGES.required, '请输入充值数量'],
     ['50', TOPUP_MESSAGES.tooSmall, '充值数量不能少于100币'],
     ['150', TOPUP_MESSAGES.notMultiple, '充值数量必须是100的整数倍'],
+    ['500100', TOPUP_MESSAGES.tooLarge, '单次充值不能超过500000币'],
   ])('rejects "%s" with an inline alert', async (typed, message, wording) => {
     const { user, input } = renderModal();
     if (typed) await user.type(input, typed);

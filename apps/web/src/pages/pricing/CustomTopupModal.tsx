@@ -1,4 +1,4 @@
-import { customTopupError, quoteTopup, TOPUP_MIN_COINS, TOPUP_STEP_COINS } from '@tianma/shared';
+import { customTopupError, quoteTopup, TOPUP_MAX_COINS, TOPUP_MIN_COINS, TOPUP_STEP_COINS } from '@tianma/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
@@ -42,6 +42,7 @@ export function CustomTopupModal({ onClose }: { onClose: () => void }) {
           type="number"
           inputMode="numeric"
           min={TOPUP_MIN_COINS}
+          max={TOPUP_MAX_COINS}
           step={TOPUP_STEP_COINS}
           placeholder={`最少 ${TOPUP_MIN_COINS} 币，${TOPUP_STEP_COINS} 的整数倍`}
           value={amount}
