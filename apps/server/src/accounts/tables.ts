@@ -23,7 +23,7 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     level: integer('level').notNull().default(0),
     subscriptionExpiry: timestamp('subscription_expiry', { withTimezone: true, mode: 'date' }),
-    coinBalance: integer('coin_balance').notNull().default(0),
+    coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COIN_DELTA_MAX } from '@tianma/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
 import type { Db } from '../platform/db/index.js';
@@ -9,7 +10,9 @@ import { applyLedgerEntry } from './ledger.js';
  * and it too is a ledger entry. `user` is a deepspaceId or a username.
  */
 export async function adjustBalance(db: Db, input: { user: string; delta: number; reason: string }) {
-  if (!Number.isSafeInteger(input.delta) || input.delta === 0) throw new Error('--delta must be a non-zero integer');
+  if (!Number.isSafeInteger(input.delta) || input.delta === 0 || Math.abs(input.delta) > COIN_DELTA_MAX) {
+    throw new Error(`--delta must be a non-zero integer of at most ${COIN_DELTA_MAX} either way`);
+  }
   if (!input.reason.trim()) throw new Error('--reason is required');
   const asNumber = /^\d+$/.test(input.user) ? Number(input.user) : -1;
   const [user] = await db

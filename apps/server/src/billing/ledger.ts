@@ -1,3 +1,4 @@
+import { COIN_DELTA_MAX } from '@tianma/shared';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
 import type { DbOrTx } from '../platform/db/index.js';
@@ -20,7 +21,9 @@ export type LedgerResult = { applied: true; balanceAfter: number } | { applied: 
  * credit counts once); a debit that would go below zero changes nothing.
  */
 export async function applyLedgerEntry(tx: DbOrTx, entry: LedgerEntryInput): Promise<LedgerResult> {
-  if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) throw new Error(`ledger delta must be a non-zero integer: ${entry.delta}`);
+  if (!Number.isSafeInteger(entry.delta) || entry.delta === 0 || Math.abs(entry.delta) > COIN_DELTA_MAX) {
+    throw new Error(`ledger delta must be a non-zero integer of at most ${COIN_DELTA_MAX} coins: ${entry.delta}`);
+  }
   // NO KEY UPDATE: it serialises balance changes but does not conflict with the KEY SHARE locks
   // that inserts referencing the user take (a plain FOR UPDATE deadlocks against them).
   const [current] = await tx.select({ coinBalance: users.coinBalance }).from(users).where(eq(users.id, entry.userId)).for('no key update');

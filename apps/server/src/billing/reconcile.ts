@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../platform/db/index.js';
 
+/** An integer as a raw query gives it back: bigint and numeric columns do not arrive as numbers. */
+type RawInteger = number | string | bigint;
+
 export interface BalanceMismatch {
   userId: number;
   deepspaceId: number;
@@ -13,15 +16,17 @@ export interface BalanceMismatch {
 /**
  * Every balance must equal the sum of its ledger, and the newest ledger row's balance_after must
  * equal the balance. Answers the users for whom either fails (an empty list means all is well).
+ * NOTE: raw rows carry bigint columns as strings (node-postgres) or bigints (PGlite) and the sum
+ * as numeric text, so every figure goes through Number(); the bounds keep them exact.
  */
 export async function findBalanceMismatches(db: Db): Promise<BalanceMismatch[]> {
   const rows = await queryRows<{
-    user_id: string | number;
-    deepspace_id: string | number;
+    user_id: RawInteger;
+    deepspace_id: RawInteger;
     username: string;
-    balance: number;
-    ledger_sum: string | number;
-    last_after: number | null;
+    balance: RawInteger;
+    ledger_sum: RawInteger;
+    last_after: RawInteger | null;
   }>(
     db,
     sql`

@@ -5,6 +5,9 @@ import { users } from '../accounts/tables.js';
 /**
  * The coin ledger: append-only, one row per balance change, written in the same transaction as
  * the change. `idemKey` is unique so that a retried credit or debit is recorded once.
+ * NOTE: every amount and coin column is 64-bit (read back as a JS number; the bounds of
+ * packages/shared keep each figure far inside the safe integers), but a SUM over one is numeric
+ * in PostgreSQL and arrives as a string: raw queries parse it with Number() (reconcile.ts).
  */
 export const coinLedger = pgTable(
   'coin_ledger',
@@ -13,8 +16,8 @@ export const coinLedger = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     ref: text('ref'),
     reason: text('reason'),
@@ -38,9 +41,9 @@ export const coinHolds = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     ref: text('ref').notNull().unique(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['held', 'settled', 'released'] }).notNull().default('held'),
-    settledAmount: integer('settled_amount'),
+    settledAmount: bigint('settled_amount', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
@@ -64,8 +67,8 @@ export const paymentOrders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     payType: integer('pay_type').notNull(),
-    amountFen: integer('amount_fen').notNull(),
-    coins: integer('coins').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    coins: bigint('coins', { mode: 'number' }).notNull(),
     grantsPro: boolean('grants_pro').notNull().default(false),
     description: text('description').notNull(),
     provider: text('provider').notNull(),

@@ -26,7 +26,7 @@ export const generationTasks = pgTable(
     currentStep: text('current_step').notNull().default('idle'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     eventSeq: integer('event_seq').notNull().default(0),
-    holdCoins: integer('hold_coins').notNull(),
+    holdCoins: bigint('hold_coins', { mode: 'number' }).notNull(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     workerId: text('worker_id'),

@@ -1,3 +1,4 @@
+import { COIN_DELTA_MAX } from '@tianma/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustBalance } from '../../src/billing/adjust-balance.js';
@@ -5,7 +6,8 @@ import { holdCoins, releaseHold, releaseStaleHolds, settleHold } from '../../src
 import { applyLedgerEntry } from '../../src/billing/ledger.js';
 import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinHolds, coinLedger } from '../../src/billing/tables.js';
-import type { Database } from '../../src/platform/db/index.js';
+import { presentUser } from '../../src/accounts/user-presenter.js';
+import { type Database, queryRows } from '../../src/platform/db/index.js';
 import { users } from '../../src/platform/db/schema.js';
 import { createTestDatabase } from '../helpers/database.js';
 
@@ -114,5 +116,72 @@ describe('reconcile and adjust', () => {
     expect(entries.at(-1)).toMatchObject({ kind: 'adjustment', delta: 25, balanceAfter: 125, reason: '补偿' });
     await expect(adjustBalance(database.db, { user: user!.username, delta: -1000, reason: 'x' })).rejects.toThrow(/below zero/);
     expect(await findBalanceMismatches(database.db)).toEqual([]);
+  });
+});
+
+describe('64-bit money (issue 15)', () => {
+  const MONEY_COLUMNS = [
+    'users.coin_balance',
+    'coin_ledger.delta',
+    'coin_ledger.balance_after',
+    'coin_holds.amount',
+    'coin_holds.settled_amount',
+    'payment_orders.amount_fen',
+    'payment_orders.coins',
+    'generation_tasks.hold_coins',
+  ];
+
+  it('stores every amount and coin column as bigint', async () => {
+    const rows = await queryRows<{ name: string; data_type: string }>(
+      database.db,
+      sql`SELECT table_name || '.' || column_name AS name, data_type FROM information_schema.columns
+          WHERE table_schema = current_schema() AND (table_name || '.' || column_name) IN (${sql.join(
+            MONEY_COLUMNS.map((name) => sql`${name}`),
+            sql`, `,
+          )})`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.data_type]))).toEqual(Object.fromEntries(MONEY_COLUMNS.map((name) => [name, 'bigint'])));
+  });
+
+  it('keeps a balance past 2^31 exact, reads it back as a number, and reconciles it', async () => {
+    const userId = await newUser(0);
+    const credits = Math.ceil(2 ** 31 / COIN_DELTA_MAX);
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < credits; i += 1) {
+        await applyLedgerEntry(tx, { userId, delta: COIN_DELTA_MAX, kind: 'adjustment', idemKey: `big:${userId}:${i}` });
+      }
+    });
+    const expected = credits * COIN_DELTA_MAX;
+    expect(expected).toBeGreaterThan(2 ** 31);
+    const balance = await balanceOf(userId);
+    expect(balance).toBe(expected);
+    expect(typeof balance).toBe('number');
+    const [last] = await database.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(sql`${coinLedger.id} desc`).limit(1);
+    expect(last).toMatchObject({ delta: COIN_DELTA_MAX, balanceAfter: expected });
+    const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(presentUser(row!).userAuth.coinBalance).toBe(expected);
+
+    // A hold and its settlement on that balance.
+    expect(await holdCoins(database.db, { userId, amount: 67, ref: `big-hold-${userId}`, ttlMs: 60_000 })).toEqual({ ok: true, balanceAfter: expected - 67 });
+    expect(await settleHold(database.db, `big-hold-${userId}`, 60)).toBe(true);
+    expect(await balanceOf(userId)).toBe(expected - 60);
+    expect(await findBalanceMismatches(database.db)).toEqual([]);
+
+    // The ledger sum (numeric in PostgreSQL) and the balance come back as numbers in a mismatch.
+    await database.db.update(users).set({ coinBalance: expected + 1 }).where(eq(users.id, userId));
+    expect(await findBalanceMismatches(database.db)).toEqual([
+      expect.objectContaining({ userId, balance: expected + 1, ledgerSum: expected - 60, lastBalanceAfter: expected - 60 }),
+    ]);
+    await database.db.update(users).set({ coinBalance: expected - 60 }).where(eq(users.id, userId));
+  });
+
+  it('refuses a single entry or adjustment above the bound of packages/shared', async () => {
+    const userId = await newUser(0);
+    await expect(
+      database.db.transaction((tx) => applyLedgerEntry(tx, { userId, delta: COIN_DELTA_MAX + 1, kind: 'adjustment', idemKey: `over:${userId}` })),
+    ).rejects.toThrow();
+    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+    await expect(adjustBalance(database.db, { user: user!.username, delta: COIN_DELTA_MAX + 1, reason: 'x' })).rejects.toThrow(/delta/);
+    expect(await balanceOf(userId)).toBe(0);
   });
 });
