@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectFileType, fileExtension, KnowledgeParseError, parseDocument } from '../../src/knowledge/parse/index.js';
 import { buildPdf } from './helpers/pdf.js';
-import { minimalDocx, wordDocumentXml, writeZip } from './helpers/zip.js';
+import { docxFrame, minimalDocx, wordDocumentXml, writeZip, zipWithHiddenPart } from './helpers/zip.js';
 
 async function refusal(bytes: Buffer, fileName: string): Promise<KnowledgeParseError> {
   const error = await parseDocument(bytes, fileName).then(
@@ -160,6 +160,37 @@ describe('zip bombs named .docx', () => {
     const error = await refusal(bomb, 'liar.docx');
     expect(error.reason).toBe('too_large_expanded');
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a package whose parts keep to their declared sizes but repeat past the cap', async () => {
+    // The directory lists word/extra.xml once (20 MB, within the cap); four local records bear
+    // that name, and a walk of the local headers inflates each of them.
+    const extra = { name: 'word/extra.xml', data: Buffer.alloc(0), deflated: deflateRawSync(Buffer.alloc(20 * 1024 * 1024)), declaredSize: 20 * 1024 * 1024 };
+    const bomb = writeZip([
+      ...docxFrame(),
+      { name: 'word/document.xml', data: Buffer.from(wordDocumentXml(['正文'])) },
+      extra,
+      ...[1, 2, 3].map(() => ({ ...extra, unlisted: true })),
+    ]);
+    const error = await refusal(bomb, 'repeats.docx');
+    expect(error.reason).toBe('too_large_expanded');
+  });
+
+  it('gives the Word reader only the parts it measured, whatever the directory points at', async () => {
+    // The directory points word/document.xml at a bomb hidden inside another entry; walking the
+    // local headers finds an honest record of that name instead.
+    const hidden = { name: 'word/document.xml', data: Buffer.alloc(0), deflated: deflateRawSync(Buffer.alloc(32 * 1024 * 1024)), declaredSize: 2048 };
+    const decoy = { name: 'word/document.xml', data: Buffer.from(wordDocumentXml(['按文件顺序读到的正文。'])) };
+    const started = performance.now();
+    const doc = await parseDocument(zipWithHiddenPart(docxFrame(), hidden, decoy), 'hidden.docx');
+    expect(doc.text).toBe('按文件顺序读到的正文。');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a package of more than 10 000 entries as unreadable', async () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ name: `word/p${i}.xml`, data: Buffer.alloc(0), method: 0 as const }));
+    const error = await refusal(writeZip([...docxFrame(), { name: 'word/document.xml', data: Buffer.from(wordDocumentXml(['正文'])) }, ...many]), 'many.docx');
+    expect(error.reason).toBe('corrupt');
   });
 
   it('still parses a small honest package', async () => {

@@ -1,5 +1,5 @@
 import { KnowledgeParseError } from './errors.js';
-import { isZipSignature, readZipDirectory } from './zip-directory.js';
+import { isZipSignature, readZipDirectory } from './safe-unzip.js';
 
 export type KnowledgeFileType = 'txt' | 'md' | 'pdf' | 'docx';
 

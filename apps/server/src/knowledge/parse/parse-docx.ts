@@ -1,22 +1,23 @@
+import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { type DocxText, docxHtmlToText } from './docx-html.js';
 import { KnowledgeParseError } from './errors.js';
-import { inflatedSizeWithin, readZipDirectory } from './zip-directory.js';
+import { readZipDirectory, unzipWithin, ZipLimitError } from './safe-unzip.js';
 
 /**
  * The XML parts mammoth reads (document, styles, numbering, notes…) may inflate to this much in
  * all. A 10 MB upload of real text stays far below; a zip bomb does not. Images are never
- * inflated: they are skipped below.
+ * inflated: they are handed on empty.
  */
 export const MAX_DOCX_XML_BYTES = 64 * 1024 * 1024;
 const MEDIA_PART = /^word\/(?:media|embeddings)\//;
 
 export async function parseDocx(bytes: Buffer): Promise<DocxText> {
-  assertExpandsSafely(bytes);
+  const docx = inflateSafely(bytes);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
-      { buffer: bytes },
+      { buffer: docx },
       {
         // Images would be inlined as base64 data URIs; the knowledge base keeps text only.
         convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
@@ -35,24 +36,28 @@ export async function parseDocx(bytes: Buffer): Promise<DocxText> {
 /**
  * Refuses a zip bomb before mammoth sees it: first by the sizes the central directory declares,
  * then by inflating each XML part with a cap, since a crafted zip can declare small sizes.
+ * Answers the parts as inflated, stored again without compression: mammoth (JSZip) inflates with
+ * no cap whatever a crafted directory points it at, so it is given only what was measured here.
  */
-export function assertExpandsSafely(bytes: Buffer): void {
+export function inflateSafely(bytes: Buffer): Buffer {
   const entries = readZipDirectory(bytes);
   if (!entries) throw new KnowledgeParseError('corrupt', { internal: 'unreadable zip directory' });
-  const parts = entries.filter((entry) => !MEDIA_PART.test(entry.name) && !entry.name.endsWith('/'));
+  const named = entries.filter((entry) => !entry.name.endsWith('/'));
+  const parts = named.filter((entry) => !MEDIA_PART.test(entry.name));
   const declared = parts.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (declared > MAX_DOCX_XML_BYTES) {
     throw new KnowledgeParseError('too_large_expanded', { internal: `docx parts declare ${declared} bytes` });
   }
-  for (const entry of parts) {
-    let within: boolean;
-    try {
-      within = inflatedSizeWithin(bytes, entry, entry.uncompressedSize);
-    } catch (error) {
-      throw new KnowledgeParseError('corrupt', { internal: `${entry.name}: ${String(error)}`, cause: error });
-    }
-    if (!within) {
-      throw new KnowledgeParseError('too_large_expanded', { internal: `${entry.name} inflates past its declared ${entry.uncompressedSize} bytes` });
-    }
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipWithin(bytes, new Map(parts.map((entry) => [entry.name, entry.uncompressedSize])), MAX_DOCX_XML_BYTES);
+  } catch (error) {
+    const reason = error instanceof ZipLimitError ? 'too_large_expanded' : 'corrupt';
+    throw new KnowledgeParseError(reason, { internal: String(error), cause: error });
   }
+  // Images stay in the package by name only: mammoth looks them up, and the text needs none of their bytes.
+  for (const entry of named) {
+    if (MEDIA_PART.test(entry.name)) files[entry.name] = new Uint8Array(0);
+  }
+  return Buffer.from(zipSync(files, { level: 0 }));
 }
