@@ -26,7 +26,7 @@ export const modelBaseUrl = () => inject('modelBaseUrl');
 
 /**
  * A page whose console errors and failed same-site requests are collected, so a test can
- * assert that a journey produced none. Requests to other hosts are blocked: the product must
+ * assert that a journey produced none (Content-Security-Policy violations included). Requests to other hosts are blocked: the product must
  * not depend on the internet.
  */
 export async function openPage(
@@ -40,11 +40,21 @@ export async function openPage(
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // Every Content-Security-Policy violation is a problem: the app must satisfy its own policy.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
   page.on('console', (message) => {
-    // The signed-out probe of /api/account/user/me is expected until accounts land.
-    if (message.type() === 'error' && !message.text().includes('404') && !message.text().includes('401')) {
-      problems.push(`console: ${message.text()}`);
+    const text = message.text();
+    if (message.type() !== 'error') return;
+    if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) {
+      problems.push(`console: ${text}`);
+      return;
     }
+    // The signed-out probe of /api/account/user/me answers 401.
+    if (!text.includes('404') && !text.includes('401')) problems.push(`console: ${text}`);
   });
   return { context, page, problems };
 }

@@ -205,3 +205,24 @@ describe('mobile header', () => {
     });
   });
 });
+
+describe('content security policy', () => {
+  it('runs the app under its policy and refuses script that did not come from the server', async () => {
+    await withPage(DESKTOP, async (page, problems) => {
+      const response = await page.goto(`${baseUrl()}/`);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await page.locator('h1').first().waitFor();
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true';
+        document.head.append(script);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return (window as unknown as { __injected?: boolean }).__injected === true;
+      });
+      expect(ran).toBe(false);
+      // The refusal itself is reported (and only it): the app's own code caused no violation.
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.every((problem) => problem.includes('CSP violation') || problem.includes('Content Security Policy'))).toBe(true);
+    });
+  });
+});

@@ -6,13 +6,15 @@ import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
 import { closeConnection, within } from '../platform/redis.js';
 import { generationTasks } from './tables.js';
-import { ABORT_CANCEL, ABORT_SHUTDOWN, claimQueuedTask, type TaskHandler, type TaskQueue } from './task-runner.js';
+import { ABORT_CANCEL, ABORT_SHUTDOWN, claimQueuedTask, type JobHandlers, jobKey, type TaskHandler, type TaskQueue } from './task-runner.js';
 
 export interface BullMqQueueOptions {
   url: string;
   db: Db;
   /** null: this process only enqueues (role api) and opens no worker. */
   handler: TaskHandler | null;
+  /** Jobs of other kinds this worker runs (ignored without a handler). */
+  jobs?: JobHandlers;
   logger: Logger;
   concurrency?: number;
   /** Namespaces the BullMQ keys (`{prefix}:generation:*`) and the cancel channel (`{prefix}:cancel`). */
@@ -23,10 +25,13 @@ export interface BullMqQueueOptions {
 }
 
 interface JobData {
+  /** The generation task's id, or the record of a job of another kind. */
   taskId: string;
 }
 
 const QUEUE_NAME = 'generation';
+/** The job name of a generation task; other kinds are named by their JobHandlers key. */
+const GENERATE = 'generate';
 const ENQUEUE_WAIT_MS = 3000;
 const WORKER_CLOSE_WAIT_MS = 3000;
 const DEPTH_WAIT_MS = 2000;
@@ -56,6 +61,7 @@ export class BullMqTaskQueue implements TaskQueue {
   private readonly worker: Worker<JobData> | null = null;
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private readonly handedBack = new Set<string>();
+  private readonly handedBackJobs: { kind: string; id: string }[] = [];
   private readonly cancelChannel: string;
   private readonly sweepTimer: NodeJS.Timeout | null = null;
   private subscribed: Promise<unknown> = Promise.resolve();
@@ -76,11 +82,15 @@ export class BullMqTaskQueue implements TaskQueue {
     this.publisher.on('error', onError('redis cancel publisher'));
     if (!options.handler) return;
 
-    this.worker = new Worker<JobData>(QUEUE_NAME, (job) => this.process(job.data.taskId), {
+    this.worker = new Worker<JobData>(
+      QUEUE_NAME,
+      (job) => (job.name === GENERATE ? this.process(job.data.taskId) : this.runJob(job.name, job.data.taskId)),
+      {
       connection: { url },
       prefix,
-      concurrency: options.concurrency ?? 4,
-    });
+        concurrency: options.concurrency ?? 4,
+      },
+    );
     this.worker.on('error', onError('bullmq worker'));
     this.worker.on('failed', (job, error) => logger.error({ err: error, taskId: job?.data.taskId }, 'generation job failed'));
     this.cancels = new Redis(url, { connectionName: 'tianma-cancel-sub' });
@@ -94,10 +104,15 @@ export class BullMqTaskQueue implements TaskQueue {
   /** Never throws: the task is persisted first, and the sweep queues it if this add is lost. */
   async enqueue(taskId: string): Promise<void> {
     try {
-      await within(this.queue.add('generate', { taskId }, { jobId: taskId }), ENQUEUE_WAIT_MS, 'queueing a job');
+      await within(this.queue.add(GENERATE, { taskId }, { jobId: taskId }), ENQUEUE_WAIT_MS, 'queueing a job');
     } catch (error) {
       this.options.logger.warn({ err: error, taskId }, 'queueing a generation job failed; the requeue sweep will retry');
     }
+  }
+
+  /** BullMQ names the job; the caller's record keeps a second submit of the same work from running it twice. */
+  async submit(kind: string, id: string): Promise<void> {
+    await within(this.queue.add(kind, { taskId: id }), ENQUEUE_WAIT_MS, `queueing a ${kind} job`);
   }
 
   /** Every worker process hears this; the one running the task aborts it. */
@@ -142,6 +157,26 @@ export class BullMqTaskQueue implements TaskQueue {
     await done;
   }
 
+  private async runJob(kind: string, id: string): Promise<void> {
+    const run = this.options.jobs?.[kind];
+    if (!run) {
+      this.options.logger.error({ kind, id }, 'no handler for this job kind');
+      return;
+    }
+    if (this.closing) {
+      this.handedBackJobs.push({ kind, id });
+      return;
+    }
+    const key = jobKey(kind, id);
+    const controller = new AbortController();
+    const done = run(id, controller.signal)
+      .catch((error: unknown) => this.options.logger.error({ err: error, kind, id }, 'job crashed'))
+      .finally(() => this.running.delete(key));
+    this.running.set(key, { controller, done });
+    await done;
+    if (controller.signal.aborted && controller.signal.reason === ABORT_SHUTDOWN) this.handedBackJobs.push({ kind, id });
+  }
+
   private handBack(taskId: string, controller: AbortController): void {
     this.handedBack.add(taskId);
     controller.abort(ABORT_SHUTDOWN);
@@ -173,13 +208,19 @@ export class BullMqTaskQueue implements TaskQueue {
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.sweepTimer) clearInterval(this.sweepTimer);
-      for (const [taskId, { controller }] of this.running) this.handBack(taskId, controller);
+      for (const [key, { controller }] of this.running) {
+        if (key.includes(':')) controller.abort(ABORT_SHUTDOWN);
+        else this.handBack(key, controller);
+      }
       await Promise.all([...this.running.values()].map((entry) => entry.done));
       // With Redis away BullMQ's close never ends; the tasks are safely back in the database by now.
       await within(this.worker?.close() ?? Promise.resolve(), WORKER_CLOSE_WAIT_MS, 'closing the bullmq worker').catch((error: unknown) =>
         this.options.logger.warn({ err: error }, 'closing the bullmq worker failed'),
       );
       for (const taskId of this.handedBack) await this.enqueue(taskId);
+      for (const { kind, id } of this.handedBackJobs) {
+        await this.submit(kind, id).catch((error: unknown) => this.options.logger.warn({ err: error, kind, id }, 'handing a job back failed'));
+      }
       await Promise.all([this.queue.close().catch(() => undefined), closeConnection(this.publisher), this.cancels && closeConnection(this.cancels)]);
     })();
     return this.closing;

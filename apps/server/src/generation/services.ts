@@ -20,7 +20,7 @@ import { executeTask } from './execute-task.js';
 import { RedisEventBus } from './redis-event-bus.js';
 import { recoveryTiming } from './sweep-tasks.js';
 import type { PipelineDeps } from './stage-context.js';
-import { InProcessTaskRunner, type TaskHandler, type TaskQueue } from './task-runner.js';
+import { InProcessTaskRunner, type JobHandlers, type TaskHandler, type TaskQueue } from './task-runner.js';
 
 export interface GenerationServices {
   bus: EventBus;
@@ -60,7 +60,14 @@ function createImages(config: Config, logger: Logger): { port: ImagePort; close(
  */
 export function createGenerationServices(
   config: Config,
-  deps: { db: Db; storage: ObjectStorage; logger: Logger; databaseKind?: Database['kind'] },
+  deps: {
+    db: Db;
+    storage: ObjectStorage;
+    logger: Logger;
+    databaseKind?: Database['kind'];
+    /** Work of other domains that runs on the same queue and workers, reporting on the same bus. */
+    jobs?: (bus: EventBus) => JobHandlers;
+  },
   overrides: GenerationOverrides = {},
 ): GenerationServices {
   const { redisUrl } = config;
@@ -102,19 +109,21 @@ export function createGenerationServices(
   };
   const runWorker = overrides.runWorker ?? true;
   const handler: TaskHandler | null = runWorker ? (task, signal) => executeTask(pipeline, task, signal) : null;
+  const jobs = deps.jobs?.(bus) ?? {};
   const { concurrency } = config.generation;
   const queue: TaskQueue = redisUrl
     ? new BullMqTaskQueue({
         url: redisUrl,
         db: deps.db,
         handler,
+        jobs,
         logger: deps.logger,
         concurrency,
         prefix: redisPrefix,
         requeueEveryMs: timing.requeueEveryMs,
         requeueAfterMs: timing.requeueAfterMs,
       })
-    : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency);
+    : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency, jobs);
   return {
     bus,
     queue,

@@ -13,6 +13,11 @@ export interface TaskQueue {
   readonly workerId: string;
   /** Tells the workers a task is waiting. Tasks are persisted first, so nothing is lost if this is missed. */
   enqueue(taskId: string): Promise<void>;
+  /**
+   * Runs a job of another kind (JobHandlers) on the same workers. Its record is persisted by the
+   * caller before; rejects when the job could not be handed to a worker.
+   */
+  submit(kind: string, id: string): Promise<void>;
   /** Asks whichever worker runs the task to stop it. */
   cancel(taskId: string): Promise<void>;
   /** Tasks waiting for a worker (metrics); rejects when the queue is closed or unreachable (readiness). */
@@ -21,6 +26,16 @@ export interface TaskQueue {
 }
 
 export type TaskHandler = (task: GenerationTaskRow, signal: AbortSignal) => Promise<void>;
+
+/**
+ * Work besides generation tasks that runs on the same queue and workers, by kind (the
+ * knowledge-base build). A job only names its record (`id`); the handler reads and writes that
+ * record itself. The signal aborts with ABORT_SHUTDOWN when the worker stops.
+ */
+export type JobHandlers = Readonly<Record<string, (id: string, signal: AbortSignal) => Promise<void>>>;
+
+/** The key of a running job in a queue's map of running work (task ids never hold a colon). */
+export const jobKey = (kind: string, id: string) => `${kind}:${id}`;
 
 const POLL_MS = 2000;
 
@@ -68,6 +83,7 @@ export class InProcessTaskRunner implements TaskQueue {
     private readonly handler: TaskHandler | null,
     private readonly logger: Logger,
     private readonly concurrency = 4,
+    private readonly jobs: JobHandlers = {},
   ) {
     if (handler) {
       this.timer = setInterval(() => this.pump(), POLL_MS);
@@ -77,6 +93,19 @@ export class InProcessTaskRunner implements TaskQueue {
 
   async enqueue(): Promise<void> {
     this.pump();
+  }
+
+  /** In this process, at once: jobs are short and their record already says they are under way. */
+  async submit(kind: string, id: string): Promise<void> {
+    const run = this.jobs[kind];
+    if (this.closed || !this.handler || !run) throw new Error(`no worker in this process runs ${kind} jobs`);
+    const key = jobKey(kind, id);
+    if (this.running.has(key)) return;
+    const controller = new AbortController();
+    const done = run(id, controller.signal)
+      .catch((error) => this.logger.error({ err: error, kind, id }, 'job crashed'))
+      .finally(() => this.running.delete(key));
+    this.running.set(key, { controller, done });
   }
 
   async cancel(taskId: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
 import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
-import type { EmbeddingsPort } from '../providers/embeddings/embeddings-port.js';
+import type { BuildEventBus, BuildQueue } from './build-ports.js';
 import { startBuild } from './build.js';
 import { streamBuild } from './build-stream.js';
 import { markFilesChanged, useLiveSession } from './sessions.js';
@@ -15,7 +15,9 @@ export interface KnowledgeRouteDeps {
   db: Db;
   auth: Auth;
   storage: ObjectStorage;
-  embeddings: EmbeddingsPort | null;
+  /** Builds run on the task queue's workers and report on the event bus. */
+  queue: BuildQueue;
+  bus: BuildEventBus;
   logger: Logger;
 }
 
@@ -75,7 +77,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
   app.get<{ Params: { sessionId: string } }>(`${base}/build/stream/:sessionId`, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const session = await useLiveSession(db, current.user.id, request.params.sessionId);
-    await streamBuild(db, request, reply, session.id);
+    await streamBuild(deps, request, reply, session.id);
   });
 
   app.get<{ Params: { sessionId: string } }>(`${base}/status/:sessionId`, async (request, reply) => {

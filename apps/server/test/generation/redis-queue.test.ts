@@ -216,6 +216,41 @@ describe('BullMqTaskQueue', () => {
     expect(await rowOf(taskId)).toMatchObject({ workerId: second.workerId, attempts: 2 });
   });
 
+  it('runs a job of another kind (the knowledge-base build) submitted by an api on a worker, and hands it back on shutdown', async () => {
+    const prefix = `${root}-jobs`;
+    const api = queue(prefix);
+    const started = gate();
+    const reasons: unknown[] = [];
+    const first = queue(prefix, {
+      handler: async () => undefined,
+      jobs: {
+        'knowledge-build': async (id, signal) => {
+          expect(id).toBe('session-1');
+          started.open();
+          await untilAborted(signal);
+          reasons.push(signal.reason);
+        },
+      },
+    });
+    await first.ready();
+    await api.submit('knowledge-build', 'session-1');
+    await started.opened;
+    const resumed = gate();
+    const resumedIds: string[] = [];
+    const jobs = {
+      'knowledge-build': async (id: string) => {
+        resumedIds.push(id);
+        resumed.open();
+      },
+    };
+    const second = queue(prefix, { handler: async () => undefined, jobs });
+    await second.ready();
+    await first.close();
+    await resumed.opened;
+    expect(resumedIds).toEqual(['session-1']);
+    expect(reasons).toEqual([ABORT_SHUTDOWN]);
+  });
+
   it("aborts a task with ABORT_CANCEL when another process's queue cancels it", async () => {
     const prefix = `${root}-cancel`;
     const started = gate();

@@ -20,6 +20,8 @@ import type { Config } from '../../config/env.js';
 import { registerExportRoutes } from '../../exports/routes.js';
 import { registerFeedbackRoutes } from '../../feedback/routes.js';
 import { registerGenerationRoutes } from '../../generation/routes.js';
+import { runBuild } from '../../knowledge/build.js';
+import { KB_BUILD_JOB } from '../../knowledge/build-ports.js';
 import { registerKnowledgeRoutes } from '../../knowledge/routes.js';
 import { createEmbeddings } from '../../providers/embeddings/registry.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from '../../generation/services.js';
@@ -34,7 +36,8 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { createStorage } from '../storage/storage-registry.js';
 import { registerErrorHandler, sendAppError, toAppError } from './error-handler.js';
 import { registerMediaRoutes } from './media-routes.js';
-import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './security.js';
+import { registerNulGuard, registerOriginCheck } from './security.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebApp } from './web-app.js';
 
 declare module 'fastify' {
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, storage: config.storage });
   registerOriginCheck(app, config.publicUrl);
   registerNulGuard(app);
   await app.register(fastifyCookie);
@@ -108,7 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth(db, { publicUrl: config.publicUrl });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
-  const generation = createGenerationServices(config, { db, storage, logger, databaseKind: database.kind }, deps.overrides?.generation);
+  const generation = createGenerationServices(
+    config,
+    {
+      db,
+      storage,
+      logger,
+      databaseKind: database.kind,
+      jobs: (bus) => ({ [KB_BUILD_JOB]: (sessionId, signal) => runBuild({ db, embeddings, logger, bus }, sessionId, signal) }),
+    },
+    deps.overrides?.generation,
+  );
   app.decorate('generation', generation);
   app.addHook('onClose', () => generation.close());
   registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
@@ -132,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
-  registerKnowledgeRoutes(app, { db, auth, storage, embeddings, logger });
+  registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
   registerWechatRoutes(app, { config, database, logger });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });

@@ -15,6 +15,10 @@ export function registerMediaRoutes(app: FastifyInstance, storage: ObjectStorage
     if (!object) throw notFound('文件不存在');
     return reply
       .header('Cache-Control', 'public, max-age=31536000, immutable')
+      // Pasted articles show these pictures on other sites (WeChat's editor): readable cross-origin,
+      // and never a document that could run anything.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Content-Length', object.size)
       .type(object.contentType)
       .send(object.body);

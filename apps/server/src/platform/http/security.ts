@@ -19,15 +19,6 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
   });
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-  });
-}
-
 /** True when any string in a parsed body, query or params (keys included) holds a NUL character. */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+// The cropper's styles as a file: its own <style> injection would break the CSP (style-src 'self').
+import 'react-easy-crop/react-easy-crop.css';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Modal } from '../../components/ui/Modal';
 
@@ -30,6 +32,7 @@ export function AvatarCropDialog({ image, uploading, onCancel, onConfirm }: Avat
           maxZoom={ZOOM.max}
           aspect={1}
           showGrid={false}
+          disableAutomaticStylesInjection
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}

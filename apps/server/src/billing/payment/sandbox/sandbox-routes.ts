@@ -7,7 +7,8 @@ import { AppError } from '../../../platform/errors.js';
 import { NOTIFY_PATH } from '../../notify-routes.js';
 import { OUT_TRADE_NO_PATTERN } from '../../orders/out-trade-no.js';
 import { paymentOrders } from '../../tables.js';
-import { renderSandboxPage } from './sandbox-page.js';
+import { setPagePolicy } from '../../../platform/http/security-headers.js';
+import { renderSandboxPage, SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, SANDBOX_STYLE } from './sandbox-page.js';
 import type { SandboxPaymentProvider } from './sandbox-provider.js';
 
 /**
@@ -25,6 +26,10 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: { db: Db; auth
     return order;
   };
 
+  app.get(SANDBOX_SCRIPT_PATH, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SANDBOX_SCRIPT),
+  );
+
   app.get<{ Params: { outTradeNo: string } }>('/pay/sandbox/:outTradeNo', async (request, reply) => {
     const current = await deps.auth.currentUser(request, reply);
     const order = current ? await ownOrder(current.user.id, request.params.outTradeNo).catch(() => null) : null;
@@ -33,7 +38,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: { db: Db; auth
         ? { outTradeNo: order.outTradeNo, description: order.description, amountYuan: formatYuan(order.amountFen), coins: order.coins, status: order.status }
         : { missing: current ? '订单不存在，或不属于当前登录的账户' : '请先在本浏览器登录下单的账户，再打开此页面' },
     );
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return setPagePolicy(reply, [SANDBOX_STYLE]).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 
   app.post<{ Params: { outTradeNo: string } }>('/api/account/pay/sandbox/:outTradeNo/confirm', async (request, reply) => {

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { StorageConfig } from '../../config/config-types.js';
+
+/** The WeChat JS-SDK, loaded by the share button inside WeChat (apps/web/src/features/share/wechat-sdk.ts). */
+export const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
+
+export interface SecurityHeaderSettings {
+  publicUrl: string;
+  storage: StorageConfig;
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The Content-Security-Policy of the web app and the share page. Everything the built app loads
+ * comes from this origin: scripts and styles are files (no inline script, no inline style
+ * element), the progress streams are same-origin EventSource/fetch calls, and pictures are
+ * served by this server under /media (or come from data:/blob: URLs: QR codes, the avatar crop).
+ * The storage host is allowed for images in case a deployment links its bucket directly.
+ */
+export function appDirectives(settings: SecurityHeaderSettings): Directives {
+  const imageSources = ["'self'", 'data:', 'blob:'];
+  if (settings.storage.driver === 's3' && settings.storage.endpoint) imageSources.push(new URL(settings.storage.endpoint).origin);
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", WECHAT_SDK_ORIGIN],
+    'style-src': ["'self'"],
+    'img-src': imageSources,
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'media-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (isHttps(settings.publicUrl)) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/**
+ * A small server-rendered page (the sandbox payment page, the dev outbox): nothing but its own
+ * style element, named by hash, and scripts from this origin.
+ */
+export function pageDirectives(inlineStyles: readonly string[]): Directives {
+  return {
+    'default-src': ["'none'"],
+    'style-src': inlineStyles.map(inlineHash),
+    'script-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** The CSP source that allows exactly this inline style or script text. */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export function serializeDirectives(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
+    .join('; ');
+}
+
+/** Replaces the policy of one response (a page whose needs differ from the app's). */
+export function setPagePolicy(reply: FastifyReply, inlineStyles: readonly string[]): FastifyReply {
+  return reply.header('Content-Security-Policy', serializeDirectives(pageDirectives(inlineStyles)));
+}
+
+const isHttps = (url: string) => new URL(url).protocol === 'https:';
+
+/**
+ * Security headers on every response (decision 044): a strict CSP, no framing, nosniff, no
+ * referrer to other sites, HSTS when the site is served over HTTPS, and the request id.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): Promise<void> {
+  const https = isHttps(settings.publicUrl);
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(settings) },
+    // WeChat's article editor and other sites show our pictures when a creator pastes an article:
+    // stored media is cross-origin readable (set on the media route); the rest stays same-origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: { allow: false },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+}
