@@ -8,7 +8,13 @@ import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { type KbSessionRow, kbFiles, kbSessions } from './tables.js';
 
 export const KB_EXPIRED_MESSAGE = '知识库会话已过期，请重新上传文件';
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const KB_SESSION_ID_MESSAGE = '知识库会话ID格式无效，请刷新页面后重新上传';
+/**
+ * A session id: ours are 22 base64url characters (newKbId); a client may bring its own for a new
+ * session, as the spec's client does with a UUID. At least 16 characters, so that ids are not
+ * short enough to guess.
+ */
+export const KB_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** A build whose process vanished stops looking alive after this long without progress. */
 const STALE_BUILD_MS = 5 * 60_000;
 
@@ -19,7 +25,7 @@ export const newKbId = () => randomBytes(16).toString('base64url');
  * answer) when it does not exist, belongs to someone else, or sat idle past the hour.
  */
 export async function useLiveSession(db: DbOrTx, userId: number, sessionId: string): Promise<KbSessionRow> {
-  if (!SESSION_ID_PATTERN.test(sessionId)) throw notFound(KB_EXPIRED_MESSAGE);
+  if (!KB_SESSION_ID_PATTERN.test(sessionId)) throw notFound(KB_EXPIRED_MESSAGE);
   const [row] = await db
     .update(kbSessions)
     .set({ lastUsedAt: new Date() })
@@ -29,9 +35,24 @@ export async function useLiveSession(db: DbOrTx, userId: number, sessionId: stri
   return row;
 }
 
-export async function createSession(db: DbOrTx, userId: number): Promise<KbSessionRow> {
-  const [row] = await db.insert(kbSessions).values({ id: newKbId(), userId }).returning();
-  return row!;
+/**
+ * The session an upload adds to, before anything is written: the caller's live session under
+ * `sessionId`, or null when no session has that id yet (the upload will open it, see
+ * createSession). Someone else's id, or the caller's expired one, is refused like any foreign
+ * session (404).
+ */
+export async function findUploadSession(db: DbOrTx, userId: number, sessionId: string): Promise<KbSessionRow | null> {
+  const [taken] = await db.select({ id: kbSessions.id }).from(kbSessions).where(eq(kbSessions.id, sessionId));
+  return taken ? useLiveSession(db, userId, sessionId) : null;
+}
+
+/**
+ * A new session of the user's, under the id the client chose or one of ours. When another upload
+ * took the id in the meantime, that session is used if it is the caller's and refused otherwise.
+ */
+export async function createSession(db: DbOrTx, userId: number, sessionId: string = newKbId()): Promise<KbSessionRow> {
+  const [row] = await db.insert(kbSessions).values({ id: sessionId, userId }).onConflictDoNothing({ target: kbSessions.id }).returning();
+  return row ?? useLiveSession(db, userId, sessionId);
 }
 
 /** The file list changed: the index no longer matches it (spec: built resets to none). */

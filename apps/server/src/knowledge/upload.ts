@@ -6,7 +6,7 @@ import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { KnowledgeParseError, type KnowledgeParseReason, type ParsedDocument, parseDocument } from './parse/index.js';
-import { createSession, markFilesChanged, newKbId, useLiveSession } from './sessions.js';
+import { createSession, findUploadSession, KB_SESSION_ID_MESSAGE, KB_SESSION_ID_PATTERN, markFilesChanged, newKbId } from './sessions.js';
 import { type KbFileRow, kbFiles } from './tables.js';
 
 export interface UploadForm {
@@ -50,6 +50,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
     // A malformed or cut-off form (busboy: "Unexpected end of form", "Malformed part header") is the client's.
     throw new AppError('BAD_REQUEST', '上传内容不完整或格式有误，请重新上传', { cause: error });
   }
+  if (form.sessionId !== null && !KB_SESSION_ID_PATTERN.test(form.sessionId)) throw new AppError('BAD_REQUEST', KB_SESSION_ID_MESSAGE);
   return form;
 }
 
@@ -80,14 +81,15 @@ async function parseAll(files: UploadForm['files']): Promise<ParsedUpload[]> {
 }
 
 /**
- * Adds files to the user's session (a new session when none is given): at most five in all,
+ * Adds files to the user's session (a new one when none is given, or when the client brings a
+ * new id of its own): at most five in all,
  * each at most 10 MB, parsed and counted before anything is stored. Answers the session and the
  * files added; the session's index no longer matches and must be built again.
  */
 export async function uploadFiles(deps: { db: Db; storage: ObjectStorage }, userId: number, form: UploadForm): Promise<{ sessionId: string; added: KbFileRow[] }> {
   const { db, storage } = deps;
   if (form.files.length === 0) throw new AppError('BAD_REQUEST', '请选择要上传的文件');
-  const existing = form.sessionId ? await useLiveSession(db, userId, form.sessionId) : null;
+  const existing = form.sessionId ? await findUploadSession(db, userId, form.sessionId) : null;
   const [held] = existing
     ? await db
         .select({ count: sql<number>`count(*)::int`, chars: sql<number>`coalesce(sum(${kbFiles.chars}), 0)::int` })
@@ -103,7 +105,7 @@ export async function uploadFiles(deps: { db: Db; storage: ObjectStorage }, user
     throw new AppError('PAYLOAD_TOO_LARGE', `知识库内容过多（共约${Math.round(chars / 10_000)}万字，上限${KB_MAX_SESSION_CHARS / 10_000}万字），请删减文件后再上传`);
   }
 
-  const session = existing ?? (await createSession(db, userId));
+  const session = existing ?? (await createSession(db, userId, form.sessionId ?? undefined));
   const now = Date.now();
   const rows = uploads.map((upload, i) => {
     const id = newKbId();

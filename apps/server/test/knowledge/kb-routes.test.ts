@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/accounts/tables.js';
 import { kbChunks, kbFiles, kbSessions } from '../../src/knowledge/tables.js';
 import { KnowledgeRetriever } from '../../src/knowledge/retrieve.js';
 import { sweepKnowledgeSessions } from '../../src/knowledge/sessions.js';
+import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 import { multipart } from '../helpers/multipart.js';
@@ -29,7 +32,13 @@ function upload(user: User, files: { filename: string; content: Buffer }[], sess
     { name: 'deepspace_id', value: String(deepspaceId) },
     ...files.map((file) => ({ name: 'files', file })),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/temp_knowledge/upload', payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
+  // A fresh address per upload: this file uploads more often than the per-IP upload limit allows in a minute.
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/temp_knowledge/upload',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: user.cookie, 'x-forwarded-for': freshIp() },
+  });
 }
 
 const call = (user: User | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
@@ -139,6 +148,73 @@ describe('upload and list', () => {
     expect((await upload(other, [{ filename: 'b.md', content: Buffer.from(COOKING) }], sessionId)).statusCode).toBe(404);
     expect((await upload(owner, [{ filename: 'b.md', content: Buffer.from(COOKING) }], '', other.deepspaceId)).statusCode).toBe(403);
     expect(await fileCount(sessionId)).toBe(1);
+  });
+});
+
+describe('session ids the client generated (issue 15)', () => {
+  it('opens a session under a new UUID for its caller, and keeps adding to it', async () => {
+    const user = await signedInUser(t);
+    const sessionId = randomUUID();
+    const first = await upload(user, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, session_id: sessionId, message: '文件上传成功' });
+    const [row] = await t.database.db.select().from(kbSessions).where(eq(kbSessions.id, sessionId));
+    expect(row).toMatchObject({ id: sessionId, status: 'none' });
+    const [owner] = await t.database.db.select({ deepspaceId: users.deepspaceId }).from(users).where(eq(users.id, row!.userId));
+    expect(owner!.deepspaceId).toBe(user.deepspaceId);
+
+    const more = await upload(user, [{ filename: 'b.md', content: Buffer.from(COOKING) }], sessionId);
+    expect(more.json()).toMatchObject({ success: true, session_id: sessionId });
+    const listed = (await call(user, 'GET', `/files/${sessionId}`)).json();
+    expect(listed.file_list.map((file: { file_name: string }) => file.file_name)).toEqual(['a.md', 'b.md']);
+    expect((await call(user, 'GET', `/status/${sessionId}`)).json()).toMatchObject({ success: true, status: 'none' });
+  });
+
+  it("refuses another user's id as it refuses any foreign session, adding nothing", async () => {
+    const owner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const sessionId = randomUUID();
+    expect((await upload(owner, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId)).statusCode).toBe(200);
+    const res = await upload(other, [{ filename: 'b.md', content: Buffer.from(COOKING) }], sessionId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: '知识库会话已过期，请重新上传文件' });
+    expect(await fileCount(sessionId)).toBe(1);
+  });
+
+  it('gives a new id to one user only when two race for it, and one session to one user racing with itself', async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const contested = randomUUID();
+    const answers = await Promise.all([
+      upload(a, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], contested),
+      upload(b, [{ filename: 'b.md', content: Buffer.from(COOKING) }], contested),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 404]);
+    expect(await fileCount(contested)).toBe(1);
+
+    const mine = randomUUID();
+    const both = await Promise.all([
+      upload(a, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], mine),
+      upload(a, [{ filename: 'b.md', content: Buffer.from(COOKING) }], mine),
+    ]);
+    expect(both.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await t.database.db.select().from(kbSessions).where(eq(kbSessions.id, mine))).toHaveLength(1);
+    expect(await fileCount(mine)).toBe(2);
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['too long', 'a'.repeat(65)],
+    ['SQL injection', "' OR 1=1 --"],
+    ['path traversal', '../../etc/passwd'],
+    ['Chinese text', '我的知识库会话编号一二三四五六'],
+    ['spaces', 'aaaa bbbb cccc dddd'],
+  ])('answers a malformed id (%s) with 400 and opens nothing', async (_label, sessionId) => {
+    const user = await signedInUser(t);
+    const before = await t.database.db.$count(kbSessions);
+    const res = await upload(user, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: '知识库会话ID格式无效，请刷新页面后重新上传' });
+    expect(await t.database.db.$count(kbSessions)).toBe(before);
   });
 });
 

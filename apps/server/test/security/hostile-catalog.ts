@@ -33,6 +33,7 @@ export const UPLOAD_CASES = {
     'malformed multipart',
     "another user's deepspace_id",
     "another user's session_id",
+    'malformed session_id',
     'no cookie',
     'forged cookie',
   ],

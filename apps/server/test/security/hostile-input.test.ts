@@ -84,6 +84,9 @@ describe('hostile uploads: refused, the file named, nothing stored', () => {
     expectRefusal("another user's deepspace_id", 'success', forgedUser);
     const foreignSession = await kbUpload(t, me, [{ name: 'session_id', value: ctx.otherKbSessionId }, { name: 'files', file: good }]);
     expectRefusal("another user's session_id", 'success', foreignSession);
+    const malformedSession = await kbUpload(t, me, [{ name: 'session_id', value: "' OR 1=1 --" }, { name: 'files', file: good }]);
+    expectRefusal('malformed session_id', 'success', malformedSession);
+    expect(malformedSession.statusCode).toBe(400);
     expectRefusal('no cookie', 'success', await kbUpload(t, {}, kbFile('ok.md', good.content)));
     expectRefusal('forged cookie', 'success', await kbUpload(t, { cookie: `tm_session=${randomBytes(32).toString('base64url')}` }, kbFile('ok.md', good.content)));
     await expectAlive(t);
