@@ -1,9 +1,10 @@
 import { ARTICLE_TYPES, countCjkLength, labelOf, PLATFORMS, WRITING_STYLES } from '@tianma/shared';
 import type { ArticleBrief, Outline } from '../agents/types.js';
-import { fillTemplate, shapeOf, type TypeShape } from './phrasebook.js';
+import { fillTemplate, shapeOf } from './phrasebook.js';
 import { PLATFORM_VOICES, type PlatformVoice, STYLE_VOICES, type StyleVoice } from './phrasebook-voices.js';
 import { SeededRandom } from './seeded-random.js';
 import { extractTopicTerms, type TopicTerms } from './topic-terms.js';
+import type { TypeShape } from './type-shape.js';
 
 /** Everything the composer derives from a brief once: seed, terms, phrase banks and slots. */
 export interface ComposeContext {

@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 分析评论: view, arguments, the other side, conclusion. */
 export const ANALYSIS_COMMENTARY_OPINION: TypeShape = {

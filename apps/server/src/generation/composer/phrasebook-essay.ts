@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 随笔分享: scene, feeling, reflection. */
 export const EXPERIENCE_STORY_ESSAY: TypeShape = {

@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 行业分析: status, trends, opportunities, risks. */
 export const INDUSTRY_ANALYSIS: TypeShape = {

@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 实用攻略: steps and methods. */
 export const PRACTICAL_GUIDE: TypeShape = {

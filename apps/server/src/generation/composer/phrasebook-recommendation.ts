@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 种草安利: highlights, experience, who it suits. */
 export const RECOMMENDATION_SHARING: TypeShape = {

@@ -1,4 +1,4 @@
-import type { TypeShape } from './phrasebook.js';
+import type { TypeShape } from './type-shape.js';
 
 /** 科技前沿: what it is, how it works, where it is used, what it changes. */
 export const TECH_INTERPRETATION: TypeShape = {

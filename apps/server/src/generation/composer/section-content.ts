@@ -3,11 +3,12 @@ import type { Material, OutlineSection, SectionWritingInput } from '../agents/ty
 import { type ComposeContext, isQuestion, say, stripEnd } from './compose-context.js';
 import type { Piece } from './length-fitting.js';
 import { materialTitle, quotablePassages } from './material-quotes.js';
-import { chooseFacets, type Facet } from './phrasebook.js';
+import { chooseFacets } from './phrasebook.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
 import { type SeededRandom, slicedPool } from './seeded-random.js';
 import { topicLabel } from './topic-terms.js';
+import type { Facet } from './type-shape.js';
 
 /** What a section writer knows: the brief's context, the section, its room and its material. */
 export interface SectionPlan {
