@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { releaseHoldInTx, settleHoldInTx } from '../billing/coin-holds.js';
+import { and, eq } from 'drizzle-orm';
+import { settleHoldInTx } from '../billing/coin-holds.js';
 import { articles } from '../platform/db/schema.js';
 import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import { LlmError } from '../providers/llm/llm-port.js';
+import { failTask } from './fail-task.js';
 import { runPipeline, TaskCancelled } from './pipeline.js';
 import { writeProgress } from './progress.js';
 import type { PipelineDeps, StoredRequest } from './stage-context.js';
@@ -98,26 +99,4 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
   } finally {
     clearInterval(heartbeat);
   }
-}
-
-/** Ends a task as failed (or cancelled): state, refund and the final error event, each once. */
-export async function failTask(
-  deps: Pick<PipelineDeps, 'db' | 'bus'>,
-  task: Pick<GenerationTaskRow, 'id' | 'taskId' | 'articleId'>,
-  message: string,
-  status: 'error' | 'cancelled' = 'error',
-): Promise<boolean> {
-  const finalEvent = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(generationTasks)
-      .set({ status, error: message, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(generationTasks.id, task.id), inArray(generationTasks.status, ['queued', 'running'])))
-      .returning({ id: generationTasks.id });
-    if (!row) return null;
-    await releaseHoldInTx(tx, task.taskId, status === 'cancelled' ? '创作取消退回' : '创作失败退回');
-    return writeProgress(tx, task, { currentStep: 'error', details: { error: message, message, article_id: task.articleId } }, { final: true });
-  });
-  if (!finalEvent) return false;
-  await deps.bus.publish(task.taskId, finalEvent);
-  return true;
 }

@@ -9,7 +9,7 @@ import { AppError } from '../platform/errors.js';
 import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';
 import { EventLogReader } from './event-log-reader.js';
-import { failTask } from './execute-task.js';
+import { failTask } from './fail-task.js';
 import { isFinalTask, streamTask } from './stream.js';
 import { generationTasks } from './tables.js';
 import type { TaskQueue } from './task-runner.js';

@@ -2,7 +2,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import type { EventBus } from './events.js';
-import { failTask } from './execute-task.js';
+import { failTask } from './fail-task.js';
 import { generationTasks } from './tables.js';
 
 /** A running task whose worker has not been heard from for this long has lost its worker. */

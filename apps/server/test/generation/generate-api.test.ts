@@ -7,7 +7,7 @@ import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinLedger } from '../../src/billing/tables.js';
 import type { Agents } from '../../src/generation/agents/types.js';
 import { OfflineComposer } from '../../src/generation/composer/offline-composer.js';
-import { failTask } from '../../src/generation/execute-task.js';
+import { failTask } from '../../src/generation/fail-task.js';
 import { generationEvents, generationTasks } from '../../src/generation/tables.js';
 import type { InProcessTaskRunner } from '../../src/generation/task-runner.js';
 import { articles, users } from '../../src/platform/db/schema.js';
