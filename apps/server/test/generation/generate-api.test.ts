@@ -241,10 +241,19 @@ describe('failures, cancellation and refunds', () => {
 });
 
 describe('the progress stream', () => {
-  async function readStream(url: string, cookie: string, headers: Record<string, string> = {}) {
+  /** The stream's frames once it ends; `onConnected` runs when connection_established arrives. */
+  async function readStream(url: string, cookie: string, headers: Record<string, string> = {}, onConnected?: () => void) {
     const res = await fetch(`${baseUrl}${url}`, { headers: { cookie, ...headers } });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const text = await res.text();
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of res.body!) {
+      text += decoder.decode(chunk, { stream: true });
+      if (onConnected && text.includes('connection_established')) {
+        onConnected();
+        onConnected = undefined;
+      }
+    }
     return text
       .split('\n\n')
       .filter((block) => block.includes('data: '))
@@ -259,9 +268,8 @@ describe('the progress stream', () => {
     hooks.analyzeTopic = () => hold.opened;
     const user = await signedInUser(t);
     const { task_id: taskId } = (await generate(t, user.cookie, { topic: '流式进度', settings: GUIDED })).json();
-    const streaming = readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie);
-    setTimeout(() => hold.open(), 200);
-    const frames = await streaming;
+    // The task goes on once the stream is connected: the steps after analyze_topic arrive live.
+    const frames = await readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie, {}, hold.open);
     expect(frames[0]!.data.type).toBe('connection_established');
     const progress = frames.slice(1);
     const ids = progress.map((frame) => Number(frame.id));

@@ -373,7 +373,7 @@ describe('model faults during a generation', () => {
 
   it('gives up on a section after four 5xx answers: the task fails as busy and the coins come back', async () => {
     const busy = '模型服务繁忙，生成失败，请稍后重试';
-    // Section 2 never gets through; section 3 answers late, after the task has already failed.
+    // Section 2 never gets through; section 3 answers late, while section 2 is being given up.
     const script: FaultScript = ({ agent, section, request }) => {
       if (agent === 'section' && section === 2) return { status: 503, headers: retryNow };
       if (agent === 'section' && section === 3) return { ...(SCRIPT.section(request) as { text: string }), delayMs: 400, chunkSize: 1000 };
@@ -383,14 +383,10 @@ describe('model faults during a generation', () => {
     expect(task).toMatchObject({ status: 'error', error: busy });
     expect(requestsOf(topic, 'section', 2)).toHaveLength(4);
     expect(requestsOf(topic, 'combine')).toEqual([]);
-    // Let the late section finish (its draft is still saved: a retry of the task could use it) and try to report.
-    await expect
-      .poll(async () => (await t.database.db.select().from(generationStageOutputs).where(eq(generationStageOutputs.taskId, task.id))).map((row) => row.key), {
-        timeout: 10_000,
-        interval: 50,
-      })
-      .toContain('section:3');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The task ends only once the sections in flight have: the late one's draft is saved (a retry
+    // of the task could use it) and its report came before the final event, never after it.
+    const saved = await t.database.db.select().from(generationStageOutputs).where(eq(generationStageOutputs.taskId, task.id));
+    expect(saved.map((row) => row.key)).toContain('section:3');
     await expectEndedWith(task, busy);
     expect(await money(user.username)).toEqual({ balance: 300, ledger: [['registration_gift', 300], ['hold', -67], ['release', 67]] });
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);

@@ -99,7 +99,8 @@ describe('the task sweeper', () => {
     hold.open();
     delete hooks.analyzeTopic;
     // The stranded worker finishing later changes nothing: the task stays failed and refunded once.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const runner = t.app.generation.queue as InProcessTaskRunner;
+    await expect.poll(() => runner.isRunning(taskId), { timeout: 10_000 }).toBe(false);
     expect((await taskRow(taskId)).status).toBe('error');
     const [after] = await t.database.db.select().from(users).where(eq(users.username, user.username));
     expect(after!.coinBalance).toBe(300);

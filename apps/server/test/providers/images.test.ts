@@ -222,8 +222,11 @@ describe('OpenAI-compatible images', () => {
     const onFallback = vi.fn();
     const controller = new AbortController();
     const images = new FallbackImages({ primary: adapter(), fallback: new CardImageRenderer(), onFallback });
+    received.length = 0;
     const pending = images.generate({ ...request, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('cancelled by the writer')), 50);
+    // Cancelled while the API holds the request.
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
+    controller.abort(new Error('cancelled by the writer'));
     await expect(pending).rejects.toThrow('cancelled by the writer');
     expect(onFallback).not.toHaveBeenCalled();
   });
