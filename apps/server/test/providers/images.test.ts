@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fontPackageDir } from '../../src/platform/cjk-font.js';
 import { CardImageRenderer } from '../../src/providers/images/card-renderer.js';
 import { FallbackImages } from '../../src/providers/images/fallback-images.js';
 import { IMAGE_SIZES, type ImageKind, type ImageRequest } from '../../src/providers/images/image-port.js';
@@ -117,8 +119,8 @@ describe('card renderer', () => {
   });
 
   it('accepts a font path and refuses a missing one with a clear message', async () => {
-    const serif = new CardImageRenderer({ fontPath: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc' });
-    expect(pngSize((await serif.generate({ platform: 'wechat', kind: 'cover', title: '宋体封面' })).bytes)).toEqual(IMAGE_SIZES.wechat.cover);
+    const black = new CardImageRenderer({ fontPath: path.join(String(fontPackageDir()), '900Black', 'NotoSansSC_900Black.ttf') });
+    expect(pngSize((await black.generate({ platform: 'wechat', kind: 'cover', title: '黑体封面' })).bytes)).toEqual(IMAGE_SIZES.wechat.cover);
     expect(() => new CardImageRenderer({ fontPath: '/nonexistent/font.ttc' })).toThrow(/font \/nonexistent\/font\.ttc does not exist/);
   });
 });

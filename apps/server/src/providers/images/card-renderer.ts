@@ -4,14 +4,14 @@
  * The palette and decoration follow from a hash of the title: the same request gives the same bytes.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { cjkFontFamily, findCjkFont, missingCjkFontMessage } from '../../platform/cjk-font.js';
 import { lazyRequire } from '../../platform/lazy-require.js';
 import { type GeneratedImage, IMAGE_SIZES, type ImagePort, type ImageRequest } from './image-port.js';
 import { altText, type FittedText, fitText, normalizeCardText } from './text-layout.js';
 
 export interface CardRendererOptions {
-  /** A .ttf/.otf/.ttc font with Chinese glyphs; by default the Noto CJK fonts are looked up. */
+  /** A .ttf/.otf/.ttc font with Chinese glyphs; by default Noto Sans SC (platform/cjk-font.ts). */
   fontPath?: string;
   /**
    * Compress the PNG on this thread (card-worker.ts) rather than on libuv's pool. The compression
@@ -52,11 +52,9 @@ const PALETTES: Record<ImageRequest['platform'], Palette[]> = {
 /** Loaded where cards are drawn (the card worker thread, or a worker process with IMAGE_WORKERS=0). */
 const canvasLib = lazyRequire<typeof import('@napi-rs/canvas')>('@napi-rs/canvas');
 
-const FONT_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/noto-cjk', '/usr/share/fonts/google-noto-cjk', '/usr/share/fonts/opentype/noto-cjk'];
-const NOTO_FILES = ['NotoSansCJK-Bold.ttc', 'NotoSansCJK-Regular.ttc'];
 const registered = new Map<string, string>();
 
-/** Registers a font file once per process and answers its family alias. */
+/** Registers a font file once per thread and answers its family alias. */
 function registerFont(file: string, alias: string): string {
   const known = registered.get(file);
   if (known) return known;
@@ -66,29 +64,27 @@ function registerFont(file: string, alias: string): string {
 }
 
 /**
- * The font files the cards would use: `fontPath`, or the Noto CJK files of the first font
- * directory that has them. Throws, with what to do, when there are none; registers nothing.
+ * The font files the cards would use: `fontPath`, or the CJK font of platform/cjk-font.ts (the
+ * npm package's Noto Sans SC, else a system Noto Sans CJK). Throws, with what to do, when there
+ * is none; registers nothing.
  */
 export function findCardFonts(fontPath: string | undefined): string[] {
   if (fontPath) {
     if (!existsSync(fontPath)) throw new Error(`Image cards: the font ${fontPath} does not exist`);
     return [fontPath];
   }
-  for (const dir of FONT_DIRS) {
-    const files = NOTO_FILES.map((name) => path.join(dir, name)).filter((file) => existsSync(file));
-    if (files.length > 0) return files;
-  }
-  throw new Error(`Image cards: no CJK font found in ${FONT_DIRS.join(', ')}; install fonts-noto-cjk or set fontPath`);
+  const font = findCjkFont();
+  if (!font) throw new Error(`Image cards: ${missingCjkFontMessage()}; or set fontPath`);
+  return font.bold === font.regular ? [font.regular] : [font.regular, font.bold];
 }
 
-/** The CSS font-family list for the cards; throws when no CJK font can be found. */
+/** The CSS font-family list for the cards; throws when no CJK font can be found or loaded. */
 function loadFontFamily(fontPath: string | undefined): string {
   const files = findCardFonts(fontPath);
   if (fontPath) return `"${registerFont(fontPath, `Tianma Card ${registered.size + 1}`)}"`;
-  const alias = files.map((file) => registerFont(file, 'Tianma Noto CJK'))[0];
-  // NOTE: an alias of a .ttc exposes only its first face (Japanese glyph forms); the system
-  // font manager can pick the Simplified Chinese face by name, the alias stays the fallback.
-  return `"Noto Sans CJK SC", "${alias}"`;
+  const family = cjkFontFamily();
+  if (!family) throw new Error(`Image cards: cannot load the font ${files.join(', ')}`);
+  return family;
 }
 
 function hash(text: string): number {

@@ -27,7 +27,7 @@ export interface FittedText {
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef\u2014\u2026\u201c\u201d\u2018\u2019\u00b7]/u;
 const NO_LINE_START = new Set([...'。，、．！？；：）》」』】〕〉〗”’…—～·%‰℃,.!?;:)]}']);
 const NO_LINE_END = new Set([...'（《「『【〔〈〖“‘([{']);
-// NOTE: no emoji font ships with fonts-noto-cjk, so pictographs would render as tofu boxes.
+// NOTE: the card font (Noto Sans SC) has no emoji, so pictographs would render as tofu boxes.
 const UNDRAWABLE = /\p{Emoji_Presentation}|\p{Extended_Pictographic}(?=\ufe0f)|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f|\u20e3/gu;
 
 const graphemeSegmenter = new Intl.Segmenter('zh', { granularity: 'grapheme' });
