@@ -51,6 +51,8 @@ export interface HostileCase {
    * injection text in a call that writes nothing (SEO keywords), logout without a valid session.
    */
   mayAccept?: boolean;
+  /** The refusal's exact message, where one guard at the edge must be the one that refuses (ill-formed text). */
+  message?: string;
 }
 
 export interface EndpointSpec {
@@ -71,6 +73,11 @@ export const INJECTIONS: Record<string, string> = {
   path: '../../etc/passwd',
   nul: 'abc\u0000def',
 };
+/** What the text guard answers (platform/http/text-guard.ts); written out so the suite does not import it. */
+export const ILL_FORMED_TEXT = '请求内容包含无效字符';
+/** A lone UTF-16 surrogate: JSON.stringify writes it as the escape "\ud800", which JSON.parse turns back into one. */
+export const LONE_SURROGATE = '新能源\ud800汽车';
+
 /** An id of the right form that names nothing (UUID-shaped, so every id pattern accepts it). */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -149,6 +156,7 @@ export function jsonEndpoint(options: JsonEndpointOptions): EndpointSpec {
         raw('prototype pollution (__proto__)', `{"__proto__":{"isAdmin":true},${JSON.stringify(base).slice(1)}`),
         raw('XML content type', '<a/>', { contentType: 'application/xml' }),
         raw('body over the 1 MB limit', OVER_LIMIT),
+        { ...raw('lone surrogate in a key', `{"\\ud800":1,${JSON.stringify(base).slice(1)}`), message: ILL_FORMED_TEXT },
       ];
       for (const field of Object.keys(base)) {
         const own = typeOf(base[field]);
@@ -158,6 +166,8 @@ export function jsonEndpoint(options: JsonEndpointOptions): EndpointSpec {
         if (own !== 'array') cases.push(json(`${field}: 10,000-element array`, setPath(base, field, HUGE_ARRAY)));
         if (own === 'string') {
           cases.push(json(`${field}: 100 kB string`, setPath(base, field, HUGE)));
+          // Free text too: a lone surrogate in a topic reached PostgreSQL and answered 500 (issue 15).
+          cases.push({ ...json(`${field}: lone surrogate`, setPath(base, field, LONE_SURROGATE)), message: ILL_FORMED_TEXT });
           if (!options.freeText?.includes(field)) {
             const inert = options.inertText?.includes(field) ?? false;
             for (const [kind, text] of Object.entries(INJECTIONS)) cases.push(json(`${field}: ${kind} injection`, setPath(base, field, text), inert));
@@ -226,6 +236,7 @@ export function hostileIds(prefix: string, suffix = ''): Record<string, string> 
   for (const [kind, text] of Object.entries(INJECTIONS)) out[`id: ${kind} injection`] = `${prefix}${encodeURIComponent(text)}${suffix}`;
   out['id: 100 kB'] = `${prefix}${HUGE}${suffix}`;
   out['id: raw ../ traversal'] = `${prefix}..%2F..%2F..%2Fetc%2Fpasswd${suffix}`;
+  out['id: an encoded lone surrogate'] = `${prefix}%ED%A0%80${suffix}`;
   return out;
 }
 

@@ -34,6 +34,7 @@ export const UPLOAD_CASES = {
     "another user's deepspace_id",
     "another user's session_id",
     'malformed session_id',
+    'file name with a lone surrogate',
     'no cookie',
     'forged cookie',
   ],
@@ -46,6 +47,7 @@ export const UPLOAD_CASES = {
     'JSON body instead of multipart',
     'malformed multipart',
     "another user's deepspaceId",
+    'file name with a lone surrogate',
     'no cookie',
   ],
 } as const;

@@ -5,11 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type MultipartPart } from '../helpers/multipart.js';
-import type { HostileContext } from './hostile-cases.js';
+import { type HostileContext, ILL_FORMED_TEXT } from './hostile-cases.js';
 import { caseCounts, ENDPOINTS, UPLOAD_CASES } from './hostile-catalog.js';
 import { expectAlive, expectRefusal, send, snapshot, storedFiles } from './hostile-checks.js';
 import { fakeExe, loopingPdf, truncatedPdf, zipDeclaringGigabytes, zipInflatingPastItsSize } from './hostile-files.js';
 import { buildHostileWorld, kbUpload, type User } from './hostile-world.js';
+
+/**
+ * A one-file form whose file name is given only in RFC 5987 form, in UTF-16LE, starting with the
+ * lone surrogate U+D800 ("\ud800a.x"); busboy decodes it as declared. (A plain `filename` beside it
+ * would win, so the multipart helper cannot write this one.)
+ */
+function surrogateNamedUpload(t: TestApp, url: string, field: string, content: Buffer, cookie: string) {
+  const boundary = 'tianmaSurrogateName';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename*=utf-16le''%00%D8a%00.%00x%00\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie, 'x-forwarded-for': freshIp() },
+  });
+}
 
 let t: TestApp;
 let ctx: HostileContext;
@@ -30,6 +46,7 @@ describe('hostile JSON and URLs: 4xx with a Chinese message, server up, database
       for (const hostile of endpoint.cases(ctx)) {
         const res = await send(t, hostile, endpoint.opensStream);
         expectRefusal(`${endpoint.name} › ${hostile.label}`, endpoint.shape, res, hostile.mayAccept);
+        if (hostile.message) expect(JSON.parse(res.body).message, `${endpoint.name} › ${hostile.label}: message`).toBe(hostile.message);
         await expectAlive(t);
       }
       expect(await snapshot(t)).toEqual(before);
@@ -87,6 +104,9 @@ describe('hostile uploads: refused, the file named, nothing stored', () => {
     const malformedSession = await kbUpload(t, me, [{ name: 'session_id', value: "' OR 1=1 --" }, { name: 'files', file: good }]);
     expectRefusal('malformed session_id', 'success', malformedSession);
     expect(malformedSession.statusCode).toBe(400);
+    const surrogateName = await surrogateNamedUpload(t, '/api/v1/temp_knowledge/upload', 'files', good.content, me.cookie);
+    expectRefusal('file name with a lone surrogate', 'success', surrogateName);
+    expect(surrogateName.json().message).toBe(ILL_FORMED_TEXT);
     expectRefusal('no cookie', 'success', await kbUpload(t, {}, kbFile('ok.md', good.content)));
     expectRefusal('forged cookie', 'success', await kbUpload(t, { cookie: `tm_session=${randomBytes(32).toString('base64url')}` }, kbFile('ok.md', good.content)));
     await expectAlive(t);
@@ -139,6 +159,9 @@ describe('hostile uploads: refused, the file named, nothing stored', () => {
     ]);
     expectRefusal("another user's deepspaceId", 'success', forged);
     expect(forged.statusCode).toBe(403);
+    const surrogateName = await surrogateNamedUpload(t, '/api/account/user/upload-avatar', 'file', png, me.cookie);
+    expectRefusal('file name with a lone surrogate', 'success', surrogateName);
+    expect(surrogateName.json().message).toBe(ILL_FORMED_TEXT);
     expectRefusal('no cookie', 'success', await avatar([{ name: 'file', file: { filename: 'a.png', content: png, contentType: 'image/png' } }], null));
     await expectAlive(t);
     expect(await snapshot(t)).toEqual(before);

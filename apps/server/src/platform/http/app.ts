@@ -38,6 +38,7 @@ import { registerErrorHandler, sendAppError, toAppError } from './error-handler.
 import { registerMediaRoutes } from './media-routes.js';
 import { registerNulGuard, registerOriginCheck } from './security.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerTextGuard } from './text-guard.js';
 import { registerWebApp } from './web-app.js';
 
 declare module 'fastify' {
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, storage: config.storage });
   registerOriginCheck(app, config.publicUrl);
   registerNulGuard(app);
+  registerTextGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   // With Redis, per-IP limits count across every api process; without it, per process.
