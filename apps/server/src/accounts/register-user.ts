@@ -26,21 +26,25 @@ const CONFLICT_MESSAGES: Record<string, string> = {
 
 /**
  * Creates the account and grants the registration coins in one transaction. The code proves
- * control of the phone (or, without a phone, the e-mail); only after that does the answer say
- * whether that phone or e-mail is taken, so a stranger cannot probe for accounts.
+ * control of the phone (or, without a phone, the e-mail), and it is checked before anything that
+ * depends on who is registered: only its holder learns whether the name, phone or e-mail is taken,
+ * so a stranger cannot list accounts.
  */
 export async function registerUser(deps: { db: Db; codes: CodeStore }, input: RegisterInput): Promise<void> {
   const { db, codes } = deps;
   assertStrongPassword(input.password);
+  const code = { target: input.phoneNumber ?? input.email!, purpose: 'REGISTER' as const, code: input.verificationCode };
+  // NOTE: checked, not used up: a wrong code counts one try whatever the name (as a free name's
+  // always did), a right one counts none, so its holder can fix a taken name with the same code.
+  await codes.check(code);
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
   if (taken) throw new AppError('CONFLICT', CONFLICT_MESSAGES.users_username_lower_idx);
-
-  const target = input.phoneNumber ?? input.email!;
-  await codes.consume({ target, purpose: 'REGISTER', code: input.verificationCode });
   if (input.phoneNumber && (await findUserByPhone(db, input.phoneNumber))) throw new AppError('CONFLICT', CONFLICT_MESSAGES.users_phone_idx);
   if (input.email && (await findUserByEmail(db, input.email))) throw new AppError('CONFLICT', CONFLICT_MESSAGES.users_email_idx);
 
   const passwordHash = await hashPassword(input.password);
+  // Used up by the account it creates; of two registrations racing with one code, one gets it.
+  await codes.consume(code);
   try {
     await db.transaction(async (tx) => {
       const [user] = await tx

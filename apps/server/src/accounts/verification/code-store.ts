@@ -15,11 +15,22 @@ export const CODE_MESSAGES = {
   sendFailed: '验证码发送失败，请稍后重试',
 } as const;
 
+interface CodeInput {
+  target: string;
+  purpose: CodePurpose;
+  code: string;
+}
+
 export interface CodeStore {
   /** Issues and delivers a code, within the send limits. Answers the same for known and unknown targets. */
   issue(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<void>;
   /** Consumes a live code; throws a Chinese BAD_REQUEST when it is wrong, expired or used up. */
-  consume(input: { target: string; purpose: CodePurpose; code: string }): Promise<void>;
+  consume(input: CodeInput): Promise<void>;
+  /**
+   * Checks a live code without using it up: a wrong code counts one try and throws exactly as in
+   * consume (the third voids it); a right one counts nothing and stays live for consume.
+   */
+  check(input: CodeInput): Promise<void>;
 }
 
 export function createCodeStore(db: Db, secret: string, senders: CodeSenders, logger: Logger): CodeStore {
@@ -86,39 +97,43 @@ export function createCodeStore(db: Db, secret: string, senders: CodeSenders, lo
       }
     },
 
-    async consume({ target, purpose, code }) {
-      const outcome = await db.transaction(async (tx) => {
-        const now = new Date();
-        const [row] = await tx
-          .select()
-          .from(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.target, target),
-              eq(verificationCodes.purpose, purpose),
-              isNull(verificationCodes.consumedAt),
-              gt(verificationCodes.expiresAt, now),
-            ),
-          )
-          .orderBy(desc(verificationCodes.createdAt))
-          .limit(1)
-          .for('update');
-        if (!row) return 'expired' as const;
-        if (hmacEquals(row.codeHmac, codeHmac(secret, purpose, target, code))) {
-          await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, row.id));
-          return 'ok' as const;
-        }
-        const attempts = row.attempts + 1;
-        const spent = attempts >= CODE_MAX_ATTEMPTS;
-        await tx
-          .update(verificationCodes)
-          .set({ attempts, ...(spent ? { consumedAt: now } : {}) })
-          .where(eq(verificationCodes.id, row.id));
-        return spent ? ('spent' as const) : ('wrong' as const);
-      });
-      if (outcome === 'ok') return;
-      const message = { expired: CODE_MESSAGES.expired, wrong: CODE_MESSAGES.invalid, spent: CODE_MESSAGES.tooManyTries }[outcome];
-      throw new AppError('BAD_REQUEST', message);
-    },
+    consume: (input) => tryCode(input, true),
+    check: (input) => tryCode(input, false),
   };
+
+  /** The newest live code of the target and purpose against `code`; a right one is used up when `useUp`. */
+  async function tryCode({ target, purpose, code }: CodeInput, useUp: boolean): Promise<void> {
+    const outcome = await db.transaction(async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.target, target),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!row) return 'expired' as const;
+      if (hmacEquals(row.codeHmac, codeHmac(secret, purpose, target, code))) {
+        if (useUp) await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, row.id));
+        return 'ok' as const;
+      }
+      const attempts = row.attempts + 1;
+      const spent = attempts >= CODE_MAX_ATTEMPTS;
+      await tx
+        .update(verificationCodes)
+        .set({ attempts, ...(spent ? { consumedAt: now } : {}) })
+        .where(eq(verificationCodes.id, row.id));
+      return spent ? ('spent' as const) : ('wrong' as const);
+    });
+    if (outcome === 'ok') return;
+    const message = { expired: CODE_MESSAGES.expired, wrong: CODE_MESSAGES.invalid, spent: CODE_MESSAGES.tooManyTries }[outcome];
+    throw new AppError('BAD_REQUEST', message);
+  }
 }
