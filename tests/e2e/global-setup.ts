@@ -12,10 +12,19 @@ declare module 'vitest' {
     baseUrl: string;
     /** The same product with a model configured: the fake OpenAI-compatible server of bench/llm-fake.ts. */
     modelBaseUrl: string;
+    /** Seconds between two verification codes to one target on these servers. */
+    codeResendSeconds: number;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+/**
+ * The test servers allow a code to the same phone or e-mail every 10 s instead of every minute
+ * (TEST_CODE_RESEND_SECONDS, refused in production), so the account journeys can send a second
+ * code to an account they registered without waiting out a minute; long enough for a countdown
+ * to be seen.
+ */
+const CODE_RESEND_SECONDS = 10;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,7 +65,18 @@ async function startServer(env: Record<string, string> = {}): Promise<Started> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      TEST_CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -107,6 +127,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('baseUrl', embedded.url);
   project.provide('modelBaseUrl', withModel.url);
+  project.provide('codeResendSeconds', CODE_RESEND_SECONDS);
 
   return async () => {
     await Promise.all([embedded.stop(), withModel.stop()]);

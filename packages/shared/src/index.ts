@@ -2,6 +2,7 @@ export * from './constants/options.js';
 export * from './constants/pricing.js';
 export * from './constants/progress.js';
 export * from './constants/site.js';
+export * from './constants/verification.js';
 export * from './rules/article-text.js';
 export * from './rules/business-limit.js';
 export * from './rules/password.js';

@@ -67,14 +67,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/sms/send-code`, async (request) => {
     const body = smsSendCodeSchema.parse(request.body);
-    await codes.issue({ channel: 'sms', target: body.phoneNumber, purpose: body.type, ip: request.ip });
-    return { success: true, msg: CODE_MESSAGES.sent, message: CODE_MESSAGES.sent };
+    const { resendAfterSeconds } = await codes.issue({ channel: 'sms', target: body.phoneNumber, purpose: body.type, ip: request.ip });
+    return { success: true, msg: CODE_MESSAGES.sent, message: CODE_MESSAGES.sent, resendAfterSeconds };
   });
 
   app.post(`${base}/email/send-code`, async (request) => {
     const body = emailSendCodeSchema.parse(request.body);
-    await codes.issue({ channel: 'email', target: body.email, purpose: body.type, ip: request.ip });
-    return { success: true, msg: CODE_MESSAGES.sent, message: CODE_MESSAGES.sent };
+    const { resendAfterSeconds } = await codes.issue({ channel: 'email', target: body.email, purpose: body.type, ip: request.ip });
+    return { success: true, msg: CODE_MESSAGES.sent, message: CODE_MESSAGES.sent, resendAfterSeconds };
   });
 
   app.post(`${base}/auth/register`, { config: REGISTER_LIMIT }, async (request) => {
@@ -106,8 +106,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/user/send-reset-code`, async (request) => {
     const body = sendResetCodeSchema.parse(request.body);
-    await codes.issue({ channel: 'sms', target: body.phone, purpose: 'RESET', ip: request.ip });
-    return { success: true, message: CODE_MESSAGES.sent };
+    const { resendAfterSeconds } = await codes.issue({ channel: 'sms', target: body.phone, purpose: 'RESET', ip: request.ip });
+    return { success: true, message: CODE_MESSAGES.sent, resendAfterSeconds };
   });
 
   app.post(`${base}/user/reset-password`, { config: SIGN_IN_LIMIT }, async (request) => {

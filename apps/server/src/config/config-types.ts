@@ -20,6 +20,8 @@ export interface Config {
   sms: SmsConfig;
   email: EmailConfig;
   allowDevOutbox: boolean;
+  /** Time between two verification codes to one target: 60 s, shorter only through TEST_CODE_RESEND_SECONDS (never in production). */
+  codeResendIntervalMs: number;
   payment: PaymentConfig;
   allowSandboxPayment: boolean;
   generation: { costCoins: number; concurrency: number; sectionConcurrency: number; staleAfterMs: number };

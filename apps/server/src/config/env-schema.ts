@@ -36,6 +36,12 @@ export const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   /** Lets the dev outbox run with NODE_ENV=production (a staging site without real senders). */
   ALLOW_DEV_OUTBOX: booleanFlag.default(false),
+  /**
+   * Tests only: seconds between two verification codes to one phone or e-mail instead of 60, so
+   * a browser test can send an account its second code without waiting. Refused with
+   * NODE_ENV=production, where the interval is always 60 s.
+   */
+  TEST_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
 
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),

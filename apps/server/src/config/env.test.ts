@@ -42,6 +42,14 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the verification-code interval', () => {
+  it('is 60 s unless TEST_CODE_RESEND_SECONDS shortens it, within 1–60 s', () => {
+    expect(loadConfig({}).codeResendIntervalMs).toBe(60_000);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CODE_RESEND_SECONDS: '2' }).codeResendIntervalMs).toBe(2000);
+    for (const bad of ['0', '61', '1.5', 'soon']) expect(() => loadConfig({ TEST_CODE_RESEND_SECONDS: bad })).toThrow(/TEST_CODE_RESEND_SECONDS/);
+  });
+});
+
 describe('production safety', () => {
   const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENT: 'true', ALLOW_OFFLINE_COMPOSER: 'true' };
 
@@ -65,6 +73,11 @@ describe('production safety', () => {
     const withModel = loadConfig({ ...strict, ALLOW_DEV_OUTBOX: 'true', LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_MODEL: 'deepseek-chat', LLM_API_KEY: 'sk-x' });
     expect(withModel.llm).toMatchObject({ baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat', apiKey: 'sk-x' });
     expect(() => loadConfig({ LLM_MODEL: 'qwen-plus' })).toThrow(/LLM_BASE_URL/);
+  });
+
+  it('refuses the test-only code interval in production', () => {
+    expect(() => loadConfig({ ...production, ALLOW_DEV_OUTBOX: 'true', TEST_CODE_RESEND_SECONDS: '2' })).toThrow(/TEST_CODE_RESEND_SECONDS: 仅供测试使用，生产环境不能设置/);
+    expect(loadConfig({ ...production, ALLOW_DEV_OUTBOX: 'true' }).codeResendIntervalMs).toBe(60_000);
   });
 
   it('refuses the sandbox payment in production unless allowed', () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CODE_RESEND_SECONDS } from '@tianma/shared';
 import { type Config, ConfigError, type EmailConfig, type PaymentConfig, type SmsConfig, type StorageConfig } from './config-types.js';
 import { type Env, envSchema } from './env-schema.js';
 
@@ -180,6 +181,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('  - PAYMENT_PROVIDER: 生产环境不能使用沙箱支付，请配置 PAYMENT_PROVIDER=wechat；确需沙箱请设置 ALLOW_SANDBOX_PAYMENT=true');
     }
     if (!env.APP_SECRET) problems.push('  - APP_SECRET: 生产环境必须设置（至少 32 个字符的随机字符串）');
+    if (env.TEST_CODE_RESEND_SECONDS !== undefined) {
+      problems.push('  - TEST_CODE_RESEND_SECONDS: 仅供测试使用，生产环境不能设置（验证码发送间隔固定为 60 秒）');
+    }
     if (sms.provider === 'outbox' && email.provider === 'outbox' && !env.ALLOW_DEV_OUTBOX) {
       problems.push(
         '  - SMS_PROVIDER / EMAIL_PROVIDER: 生产环境至少需要配置一个真实的验证码发送渠道（aliyun、tencent 或 smtp）；' +
@@ -208,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sms,
     email,
     allowDevOutbox: env.ALLOW_DEV_OUTBOX,
+    codeResendIntervalMs: (env.TEST_CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS) * 1000,
     payment,
     allowSandboxPayment: env.ALLOW_SANDBOX_PAYMENT,
     generation: {

@@ -68,7 +68,7 @@ describe('reset password by SMS', () => {
     const identity = await registerViaHttp(t);
     const session = await loginViaHttp(t, identity.username);
     const send = await post(t, '/api/account/user/send-reset-code', { phone: identity.phoneNumber }, undefined, { 'x-forwarded-for': '10.70.0.1' });
-    expect(send.json()).toEqual({ success: true, message: '验证码已发送' });
+    expect(send.json()).toEqual({ success: true, message: '验证码已发送', resendAfterSeconds: 60 });
     const res = await post(t, '/api/account/user/reset-password', {
       phone: identity.phoneNumber,
       code: await latestCode(t, identity.phoneNumber),
@@ -99,6 +99,6 @@ describe('reset password by SMS', () => {
 
   it('answers an unregistered phone like a registered one when sending', async () => {
     const res = await post(t, '/api/account/user/send-reset-code', { phone: uniqueIdentity().phoneNumber }, undefined, { 'x-forwarded-for': '10.70.0.3' });
-    expect(res.json()).toEqual({ success: true, message: '验证码已发送' });
+    expect(res.json()).toEqual({ success: true, message: '验证码已发送', resendAfterSeconds: 60 });
   });
 });

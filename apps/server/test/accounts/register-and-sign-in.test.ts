@@ -31,7 +31,7 @@ describe('registration', () => {
   it('registers with only an e-mail, proving it with an e-mail code', async () => {
     const identity = uniqueIdentity('mail');
     const send = await post(t, '/api/account/email/send-code', { email: identity.email.toUpperCase(), type: 'REGISTER' });
-    expect(send.json()).toEqual({ success: true, msg: '验证码已发送', message: '验证码已发送' });
+    expect(send.json()).toEqual({ success: true, msg: '验证码已发送', message: '验证码已发送', resendAfterSeconds: 60 });
     const res = await post(t, '/api/account/auth/register', {
       username: identity.username,
       phoneNumber: '',
@@ -137,7 +137,7 @@ describe('sign-in', () => {
     const send = await post(t, '/api/account/sms/send-code', { phoneNumber: stranger.phoneNumber, type: 'LOGIN' }, undefined, {
       'x-forwarded-for': '10.2.2.2',
     });
-    expect(send.json()).toEqual({ success: true, msg: '验证码已发送', message: '验证码已发送' });
+    expect(send.json()).toEqual({ success: true, msg: '验证码已发送', message: '验证码已发送', resendAfterSeconds: 60 });
     const wrong = await post(t, '/api/account/sms/verify', { phoneNumber: stranger.phoneNumber, code: '000000', type: 'LOGIN' });
     expect(wrong.json().message).toMatch(/验证码/);
     const right = await post(t, '/api/account/sms/verify', {

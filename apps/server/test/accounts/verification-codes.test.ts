@@ -74,7 +74,9 @@ describe('verification codes', () => {
 describe('send limits', () => {
   it('allow one send per minute per target, with Retry-After', async () => {
     const { phoneNumber } = uniqueIdentity();
-    expect((await sendLoginCode(phoneNumber)).statusCode).toBe(200);
+    const first = await sendLoginCode(phoneNumber);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, resendAfterSeconds: 60 });
     const again = await sendLoginCode(phoneNumber);
     expect(again.statusCode).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
@@ -117,6 +119,26 @@ describe('send limits', () => {
     const b = await sendLoginCode(uniqueIdentity().phoneNumber);
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.json()).toEqual(b.json());
+  });
+
+  it('take a shorter interval from TEST_CODE_RESEND_SECONDS, and say it in the answer', async () => {
+    const quick = await createTestApp({ TRUST_PROXY: 'true', TEST_CODE_RESEND_SECONDS: '2' });
+    try {
+      const { phoneNumber, email } = uniqueIdentity();
+      const send = () => post(quick, '/api/account/sms/send-code', { phoneNumber, type: 'LOGIN' }, undefined, { 'x-forwarded-for': freshIp() });
+      expect((await send()).json()).toMatchObject({ success: true, resendAfterSeconds: 2 });
+      const again = await send();
+      expect(again.statusCode).toBe(429);
+      expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(2);
+      await ageCodes(quick, phoneNumber, 2000);
+      expect((await send()).statusCode).toBe(200);
+      const mail = await post(quick, '/api/account/email/send-code', { email, type: 'LOGIN' }, undefined, { 'x-forwarded-for': freshIp() });
+      expect(mail.json()).toMatchObject({ success: true, resendAfterSeconds: 2 });
+      const reset = await post(quick, '/api/account/user/send-reset-code', { phone: uniqueIdentity().phoneNumber }, undefined, { 'x-forwarded-for': freshIp() });
+      expect(reset.json()).toMatchObject({ success: true, resendAfterSeconds: 2 });
+    } finally {
+      await quick.close();
+    }
   });
 
   it('refuse bad phone numbers and purposes with Chinese messages', async () => {

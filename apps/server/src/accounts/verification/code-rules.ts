@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_RESEND_SECONDS } from '@tianma/shared';
 
 /** Verification-code rules (issue: accounts §2). Pure; the store applies them. */
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 3;
 export const SEND_LIMITS = {
-  perTargetInterval: { windowMs: 60 * 1000, max: 1 },
+  perTargetInterval: { windowMs: CODE_RESEND_SECONDS * 1000, max: 1 },
   perTargetHour: { windowMs: 3600 * 1000, max: 5 },
   perTargetDay: { windowMs: 24 * 3600 * 1000, max: 10 },
   perIpHour: { windowMs: 3600 * 1000, max: 10 },
@@ -33,10 +34,13 @@ export interface SendCounts {
 
 export type SendRefusal = { message: string; retryAfterSeconds: number } | null;
 
-/** Which limit, if any, refuses another send now. */
-export function sendRefusal(counts: SendCounts, now: Date): SendRefusal {
+/**
+ * Which limit, if any, refuses another send now. `intervalMs` is the time between two codes to
+ * one target: SEND_LIMITS' minute, shorter only where tests configure it (never in production).
+ */
+export function sendRefusal(counts: SendCounts, now: Date, intervalMs: number = SEND_LIMITS.perTargetInterval.windowMs): SendRefusal {
   if (counts.lastSentAt) {
-    const wait = SEND_LIMITS.perTargetInterval.windowMs - (now.getTime() - counts.lastSentAt.getTime());
+    const wait = intervalMs - (now.getTime() - counts.lastSentAt.getTime());
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       return { message: `验证码发送过于频繁，请${seconds}秒后重试`, retryAfterSeconds: seconds };

@@ -22,8 +22,11 @@ interface CodeInput {
 }
 
 export interface CodeStore {
-  /** Issues and delivers a code, within the send limits. Answers the same for known and unknown targets. */
-  issue(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<void>;
+  /**
+   * Issues and delivers a code, within the send limits, and answers the seconds until another
+   * code may go to the same target. Answers the same for known and unknown targets.
+   */
+  issue(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<{ resendAfterSeconds: number }>;
   /** Consumes a live code; throws a Chinese BAD_REQUEST when it is wrong, expired or used up. */
   consume(input: CodeInput): Promise<void>;
   /**
@@ -33,7 +36,13 @@ export interface CodeStore {
   check(input: CodeInput): Promise<void>;
 }
 
-export function createCodeStore(db: Db, secret: string, senders: CodeSenders, logger: Logger): CodeStore {
+export interface CodeStoreOptions {
+  /** Time between two codes to one target (default: SEND_LIMITS' minute); loadConfig allows a shorter one in tests only. */
+  resendIntervalMs?: number;
+}
+
+export function createCodeStore(db: Db, secret: string, senders: CodeSenders, logger: Logger, options: CodeStoreOptions = {}): CodeStore {
+  const resendIntervalMs = options.resendIntervalMs ?? SEND_LIMITS.perTargetInterval.windowMs;
   return {
     async issue({ channel, target, purpose, ip }) {
       const sender = senders[channel];
@@ -41,7 +50,7 @@ export function createCodeStore(db: Db, secret: string, senders: CodeSenders, lo
       const code = generateCode();
       const now = new Date();
       const rowId = await db.transaction(async (tx) => {
-        // Serialise sends per target so two concurrent requests cannot both pass the 60 s rule.
+        // Serialise sends per target so two concurrent requests cannot both pass the interval.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${target}`}))`);
         const since = (ms: number) => new Date(now.getTime() - ms);
         const [counts] = await tx
@@ -66,6 +75,7 @@ export function createCodeStore(db: Db, secret: string, senders: CodeSenders, lo
             ipHour: Number(counts?.ipHour ?? 0),
           },
           now,
+          resendIntervalMs,
         );
         if (refusal) throw new AppError('RATE_LIMITED', refusal.message, { retryAfter: refusal.retryAfterSeconds });
         // One live code per (target, purpose): a new code voids the previous one.
@@ -95,6 +105,7 @@ export function createCodeStore(db: Db, secret: string, senders: CodeSenders, lo
         logger.error({ err: error, sender: sender.name }, 'verification code delivery failed');
         throw new AppError('UNAVAILABLE', CODE_MESSAGES.sendFailed);
       }
+      return { resendAfterSeconds: Math.ceil(resendIntervalMs / 1000) };
     },
 
     consume: (input) => tryCode(input, true),

@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   const embeddings = createEmbeddings(config);
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
-  const codes = createCodeStore(db, resolveAppSecret(config), senders, logger);
+  const codes = createCodeStore(db, resolveAppSecret(config), senders, logger, { resendIntervalMs: config.codeResendIntervalMs });
   const auth = createAuth(db, { publicUrl: config.publicUrl });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useCountdown } from './use-countdown';
 
-export const CODE_RESEND_SECONDS = 60;
-
 interface CodeButtonProps {
-  /** Sends the code; resolves true when it went out, which starts the countdown. */
-  onSend: () => Promise<boolean>;
+  /** Sends the code; resolves the seconds to count down (the server's interval), or false when none went out. */
+  onSend: () => Promise<number | false>;
   disabled?: boolean;
   /** Label while waiting, e.g. `${n}秒后重试`. */
   waitingLabel?: (seconds: number) => string;
 }
 
-/** 获取验证码: disabled while sending and for 60 s after a successful send. */
+/** 获取验证码: disabled while sending and, after a successful send, until the server allows another (60 s). */
 export function CodeButton({ onSend, disabled = false, waitingLabel = (seconds) => `${seconds}秒后重试` }: CodeButtonProps) {
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -19,7 +17,8 @@ export function CodeButton({ onSend, disabled = false, waitingLabel = (seconds) 
   const send = async () => {
     setSending(true);
     try {
-      if (await onSend()) start(CODE_RESEND_SECONDS);
+      const seconds = await onSend();
+      if (seconds) start(seconds);
     } finally {
       setSending(false);
     }
