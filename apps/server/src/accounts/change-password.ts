@@ -26,6 +26,17 @@ export async function changePassword(
   });
 }
 
+/**
+ * Sends a reset code by SMS, and only to a phone that has an account: each SMS costs money, and a
+ * code for a stranger's phone is spam. A phone without one gets the same answer, the same send
+ * limits (its code is recorded and counted, never sent) and the same time to answer: a real code
+ * goes out after the answer.
+ */
+export async function sendResetCode(deps: { db: Db; codes: CodeStore }, input: { phone: string; ip: string }) {
+  const account = await findUserByPhone(deps.db, input.phone);
+  return deps.codes.issue({ channel: 'sms', target: input.phone, purpose: 'RESET', ip: input.ip, delivery: account ? 'background' : 'none' });
+}
+
 /** Reset by SMS code; every session of the user is signed out and any sign-in lock lifted. */
 export async function resetPassword(deps: { db: Db; codes: CodeStore }, input: { phone: string; code: string; newPassword: string }): Promise<void> {
   const { db, codes } = deps;

@@ -16,7 +16,7 @@ import { AppError } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { type Auth, assertSameUser } from './auth.js';
 import { AVATAR_MAX_BYTES, replaceAvatar } from './avatar.js';
-import { changePassword, resetPassword } from './change-password.js';
+import { changePassword, resetPassword, sendResetCode } from './change-password.js';
 import { registerUser } from './register-user.js';
 import { createSession, revokeSession } from './sessions.js';
 import { signInWithCode, signInWithPassword } from './sign-in.js';
@@ -106,7 +106,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/user/send-reset-code`, async (request) => {
     const body = sendResetCodeSchema.parse(request.body);
-    const { resendAfterSeconds } = await codes.issue({ channel: 'sms', target: body.phone, purpose: 'RESET', ip: request.ip });
+    const { resendAfterSeconds } = await sendResetCode({ db, codes }, { phone: body.phone, ip: request.ip });
     return { success: true, message: CODE_MESSAGES.sent, resendAfterSeconds };
   });
 

@@ -64,7 +64,8 @@ describe('verification codes', () => {
   });
 
   it('cannot be used for another purpose', async () => {
-    const { phoneNumber } = uniqueIdentity();
+    // A phone with an account: a reset code goes to no other (reset-code-privacy.test.ts).
+    const { phoneNumber } = await registerViaHttp(t);
     await post(t, '/api/account/user/send-reset-code', { phone: phoneNumber }, undefined, { 'x-forwarded-for': freshIp() });
     const resetCode = await latestCode(t, phoneNumber);
     expect((await smsLogin(phoneNumber, resetCode)).statusCode).toBe(400);

@@ -16,12 +16,19 @@ export async function post(t: TestApp, url: string, payload: unknown, cookie?: s
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 }
 
-/** The newest code the dev outbox holds for a target. */
+/**
+ * The newest code the dev outbox holds for a target. A reset code is sent after the answer
+ * (accounts/change-password.ts), so the outbox is read again for a moment until it is there.
+ */
 export async function latestCode(t: TestApp, target: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
-  const entry = (res.json() as { to: string; code: string }[]).find((item) => item.to === target);
-  if (!entry) throw new Error(`no code in the outbox for ${target}`);
-  return entry.code;
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    const entry = (res.json() as { to: string; code: string }[]).find((item) => item.to === target);
+    if (entry) return entry.code;
+    if (Date.now() > deadline) throw new Error(`no code in the outbox for ${target}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The session cookie pair (`tm_session=…`) a response set. */

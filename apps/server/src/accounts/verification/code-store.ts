@@ -21,12 +21,20 @@ interface CodeInput {
   code: string;
 }
 
+/**
+ * How an issued code reaches its target. 'now': the answer waits for the sender, whose failure is
+ * the caller's 503. 'background': the answer comes once the code is recorded, the sender after it
+ * (a failure is logged and voids the code), so the time to answer does not depend on the sender.
+ * 'none': the code is recorded and counted against the send limits like any other, and not sent.
+ */
+export type CodeDelivery = 'now' | 'background' | 'none';
+
 export interface CodeStore {
   /**
    * Issues and delivers a code, within the send limits, and answers the seconds until another
    * code may go to the same target. Answers the same for known and unknown targets.
    */
-  issue(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<{ resendAfterSeconds: number }>;
+  issue(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string; delivery?: CodeDelivery }): Promise<{ resendAfterSeconds: number }>;
   /** Consumes a live code; throws a Chinese BAD_REQUEST when it is wrong, expired or used up. */
   consume(input: CodeInput): Promise<void>;
   /**
@@ -44,7 +52,7 @@ export interface CodeStoreOptions {
 export function createCodeStore(db: Db, secret: string, senders: CodeSenders, logger: Logger, options: CodeStoreOptions = {}): CodeStore {
   const resendIntervalMs = options.resendIntervalMs ?? SEND_LIMITS.perTargetInterval.windowMs;
   return {
-    async issue({ channel, target, purpose, ip }) {
+    async issue({ channel, target, purpose, ip, delivery = 'now' }) {
       const sender = senders[channel];
       if (!sender) throw new AppError('UNAVAILABLE', channel === 'sms' ? '短信验证码服务暂未开通' : '邮件验证码服务暂未开通');
       const code = generateCode();
@@ -98,13 +106,15 @@ export function createCodeStore(db: Db, secret: string, senders: CodeSenders, lo
         return row!.id;
       });
 
-      try {
-        await sender.send({ channel, target, code, purpose, validMinutes: CODE_TTL_MS / 60_000 });
-      } catch (error) {
-        await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, rowId));
-        logger.error({ err: error, sender: sender.name }, 'verification code delivery failed');
-        throw new AppError('UNAVAILABLE', CODE_MESSAGES.sendFailed);
-      }
+      const deliver = () =>
+        sender.send({ channel, target, code, purpose, validMinutes: CODE_TTL_MS / 60_000 }).catch(async (error: unknown) => {
+          logger.error({ err: error, sender: sender.name }, 'verification code delivery failed');
+          await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, rowId));
+          throw new AppError('UNAVAILABLE', CODE_MESSAGES.sendFailed);
+        });
+      if (delivery === 'now') await deliver();
+      // NOTE: nobody awaits a background delivery: its failure is logged and the code voided above.
+      else if (delivery === 'background') deliver().catch(() => undefined);
       return { resendAfterSeconds: Math.ceil(resendIntervalMs / 1000) };
     },
 
