@@ -25,7 +25,7 @@ import type { EventBus } from '../apps/server/src/generation/events.js';
 import { generationStageOutputs, generationTasks } from '../apps/server/src/generation/tables.js';
 import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
-import { articles } from '../apps/server/src/platform/db/schema.js';
+import { articles } from '../apps/server/src/articles/tables.js';
 import { buildApp } from '../apps/server/src/platform/http/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 

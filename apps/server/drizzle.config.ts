@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every domain keeps its tables in <domain>/tables.ts.
+  schema: './src/*/tables.ts',
   out: './drizzle',
 });

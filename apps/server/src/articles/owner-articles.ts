@@ -2,7 +2,8 @@ import { articleHeading, articleSummary, countCjkLength, firstImageUrl, stripMar
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
-import { type ArticleRow, articles, generationStageOutputs, generationTasks } from '../platform/db/schema.js';
+import { type ArticleRow, articles } from '../articles/tables.js';
+import { generationStageOutputs, generationTasks } from '../generation/tables.js';
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
-import { articles, type ArticleRow } from '../platform/db/schema.js';
+import { articles, type ArticleRow } from '../articles/tables.js';
 import { badRequest } from '../platform/errors.js';
 
 const ARTICLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,5 +1,5 @@
 import type { CaseArticle } from '@tianma/shared';
-import type { ArticleRow } from '../platform/db/schema.js';
+import type { ArticleRow } from '../articles/tables.js';
 
 /**
  * What a stranger may see of an article. Owner ids, internal ids and private flags never

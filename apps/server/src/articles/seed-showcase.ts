@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
-import { articles } from '../platform/db/schema.js';
+import { articles } from '../articles/tables.js';
 import { SHOWCASE_ARTICLES } from './showcase/showcase-articles.js';
 
 /**

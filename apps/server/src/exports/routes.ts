@@ -4,7 +4,7 @@ import type { Auth } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
 import { assertArticleId } from '../articles/public-article.js';
 import type { Db } from '../platform/db/index.js';
-import type { ArticleRow } from '../platform/db/schema.js';
+import type { ArticleRow } from '../articles/tables.js';
 import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { storageImageLoader } from './article-images.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { settleHoldInTx } from '../billing/coin-holds.js';
-import { articles } from '../platform/db/schema.js';
+import { articles } from '../articles/tables.js';
 import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import { LlmError } from '../providers/llm/llm-port.js';
 import { failTask } from './fail-task.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
 import { renderMarkdown } from '../articles/render-html.js';
 import type { Db } from '../platform/db/index.js';
-import { articles } from '../platform/db/schema.js';
+import { articles } from '../articles/tables.js';
 import { AppError } from '../platform/errors.js';
 import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';

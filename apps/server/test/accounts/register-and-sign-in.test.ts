@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinLedger } from '../../src/billing/tables.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { latestCode, loginViaHttp, post, registerViaHttp, STRONG_PASSWORD, sessionCookie, uniqueIdentity } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 

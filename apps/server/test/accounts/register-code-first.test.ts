@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verificationCodes } from '../../src/platform/db/schema.js';
+import { users, verificationCodes } from '../../src/accounts/tables.js';
 import { freshIp, latestCode, post, registerViaHttp, STRONG_PASSWORD, uniqueIdentity } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDuration } from '../../src/accounts/login-throttle.js';
-import { loginThrottles } from '../../src/platform/db/schema.js';
+import { loginThrottles } from '../../src/accounts/tables.js';
 import { post, registerViaHttp, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 

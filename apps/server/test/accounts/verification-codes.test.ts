@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationCodes } from '../../src/platform/db/schema.js';
+import { verificationCodes } from '../../src/accounts/tables.js';
 import { ageCodes, freshIp, latestCode, post, registerViaHttp, uniqueIdentity } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 

@@ -1,6 +1,6 @@
 import { SHOWCASE_CASES } from '@tianma/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;

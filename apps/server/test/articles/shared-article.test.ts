@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, users } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../../src/billing/ledger.js';
 import { migrateDatabase, openDatabase } from '../../src/platform/db/index.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -8,7 +8,7 @@ import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinHolds, coinLedger } from '../../src/billing/tables.js';
 import { presentUser } from '../../src/accounts/user-presenter.js';
 import { type Database, queryRows } from '../../src/platform/db/index.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 let database: Database;

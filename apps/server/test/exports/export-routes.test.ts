@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, users } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventLogReader } from '../../src/generation/event-log-reader.js';
 import type { ProgressEvent } from '../../src/generation/events.js';
 import { generationEvents, generationTasks } from '../../src/generation/tables.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 let database: TestDatabase;

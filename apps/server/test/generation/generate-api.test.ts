@@ -10,7 +10,8 @@ import { OfflineComposer } from '../../src/generation/composer/offline-composer.
 import { failTask } from '../../src/generation/fail-task.js';
 import { generationEvents, generationTasks } from '../../src/generation/tables.js';
 import type { InProcessTaskRunner } from '../../src/generation/task-runner.js';
-import { articles, users } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
+import { users } from '../../src/accounts/tables.js';
 import { post } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';

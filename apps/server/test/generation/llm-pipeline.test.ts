@@ -10,7 +10,7 @@ import { PLATFORM_CONVENTIONS } from '../../src/generation/agents/prompts/platfo
 import { generationEvents, generationStageOutputs, type GenerationTaskRow, generationTasks } from '../../src/generation/tables.js';
 import { CONTENT_REFUSED_MESSAGE } from '../../src/providers/llm/llm-failure.js';
 import { CONTINUE_INSTRUCTION } from '../../src/providers/llm/openai-compatible.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { type FakeRequest, type FakeStep, lastUserMessage, type OpenAiFake, startOpenAiFake } from '../fakes/openai-fake-server.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';

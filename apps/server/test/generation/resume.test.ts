@@ -6,7 +6,7 @@ import { executeTask } from '../../src/generation/execute-task.js';
 import { sweepStaleTasks } from '../../src/generation/sweep-tasks.js';
 import { generationStageOutputs, generationTasks } from '../../src/generation/tables.js';
 import { InProcessTaskRunner } from '../../src/generation/task-runner.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 import { GUIDED, gate, generate, instrument, waitForTask } from '../helpers/generation.js';

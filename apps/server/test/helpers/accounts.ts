@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { verificationCodes } from '../../src/platform/db/schema.js';
+import { verificationCodes } from '../../src/accounts/tables.js';
 import type { TestApp } from './app.js';
 
 export const STRONG_PASSWORD = 'Tianma#2025';

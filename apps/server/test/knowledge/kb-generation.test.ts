@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, users } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
+import { users } from '../../src/accounts/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 import { generate, waitForTask } from '../helpers/generation.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../../src/platform/db/index.js';
 import { adminQuery, withDatabase } from '../global-setup.js';
-import { articles } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 let database: Database;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generationTasks } from '../../src/generation/tables.js';
-import { articles, users } from '../../src/platform/db/schema.js';
+import { articles } from '../../src/articles/tables.js';
+import { users } from '../../src/accounts/tables.js';
 import { freshIp } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/app.js';
 import { createOrderViaHttp, signedInUser } from '../helpers/billing.js';

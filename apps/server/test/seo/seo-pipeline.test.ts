@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agents } from '../../src/generation/agents/types.js';
 import { OfflineComposer } from '../../src/generation/composer/offline-composer.js';
 import { generationStageOutputs } from '../../src/generation/tables.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/accounts/tables.js';
 import { LEAD_SENTENCES } from '../../src/seo/seo-rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';

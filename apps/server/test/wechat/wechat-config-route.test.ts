@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWechatApiFake, type WechatApiFake } from '../fakes/wechat-api-fake-server.js';
+import { wechatTokens } from '../../src/wechat/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const SITE = 'https://tianma.example.com';
@@ -74,7 +75,7 @@ describe('GET /api/v1/wechat/config with an official account', () => {
     // Cached from now on, in memory and in the database.
     await ask(t, PAGE);
     expect(fake.requestCount('stable_token') + fake.requestCount('getticket')).toBe(2);
-    const rows = await t.database.db.query.wechatTokens.findMany();
+    const rows = await t.database.db.select().from(wechatTokens);
     expect(rows.map((row) => row.name).sort()).toEqual([`access_token:${fake.appId}`, `jsapi_ticket:${fake.appId}`]);
   });
 

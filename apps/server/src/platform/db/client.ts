@@ -5,11 +5,13 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
 import { acquireDirLock } from './dir-lock.js';
 
-/** The query interface both drivers share; domain code only ever sees this. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The query interface both drivers share; domain code only ever sees this. Queries name each
+ * domain's tables (`<domain>/tables.ts`), so the client needs no schema of its own.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle; use cases that must join a caller's transaction take `DbOrTx`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -44,13 +46,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Fail at boot, not at the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   // The embedded database's code (PGlite's WebAssembly, its drizzle driver) loads only where it is used.
   const [{ drizzle: drizzlePglite }, { createPglite, forDrizzle }] = await Promise.all([import('drizzle-orm/pglite'), import('./pglite-client.js')]);
   if (options.pglite) {
     const client = options.pglite;
-    return { db: drizzlePglite(forDrizzle(client), { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return { db: drizzlePglite(forDrizzle(client)) as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -58,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await createPglite(dir);
     return {
-      db: drizzlePglite(forDrizzle(client), { schema }) as unknown as Db,
+      db: drizzlePglite(forDrizzle(client)) as unknown as Db,
       kind: 'pglite',
       close: async () => {
         await client.close();

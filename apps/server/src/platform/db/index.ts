@@ -1,3 +1,2 @@
-export * as schema from './schema.js';
 export { openDatabase, queryRows, type Database, type Db, type DbOrTx, type Tx } from './client.js';
 export { migrateDatabase } from './migrate.js';

@@ -33,10 +33,3 @@ export const articles = pgTable(
 );
 
 export type ArticleRow = typeof articles.$inferSelect;
-
-export * from '../../accounts/tables.js';
-export * from '../../billing/tables.js';
-export * from '../../generation/tables.js';
-export * from '../../feedback/tables.js';
-export * from '../../knowledge/tables.js';
-export * from '../../wechat/tables.js';
