@@ -4,45 +4,54 @@
 #   docker run -e APP_SECRET=… -e DATABASE_URL=… … tianma --role=api
 #
 # docker-compose.yml builds it and runs two API and two worker processes from it, with the
-# settings of deploy/.env.
+# settings of deploy/.env. The image runs the compiled server (apps/server/dist, `npm run build`)
+# on production dependencies only: no TypeScript, no tsx, no Vite (docs/decisions/043-production-build.md).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The current Node LTS (24, "Krypton"); the server also runs on Node 20.19+.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: dependencies and the web app ---------------------------------------------------
-FROM ${NODE_IMAGE} AS build
+# ---- base: Node and the npm that wrote package-lock.json ---------------------------------------
+FROM ${NODE_IMAGE} AS base
 WORKDIR /app
-
 # A mirror can be given at build time (docker build --build-arg NPM_REGISTRY=https://…/).
 ARG NPM_REGISTRY=https://registry.npmjs.org/
-# package-lock.json is written by npm 11: the npm 10 that comes with Node 20 reports it out of
-# sync (Missing: esbuild@0.28.2 from lock file) and `npm ci` refuses. The build stage uses npm 11.
+# package-lock.json is written by npm 11.19; an older npm may read it as out of sync, and `npm ci`
+# then refuses.
 ARG NPM_VERSION=11.19.1
 RUN npm install -g "npm@$NPM_VERSION" --registry="$NPM_REGISTRY" --no-audit --no-fund
-
-# The manifests first, so that the dependency layer is rebuilt only when they change.
+ENV npm_config_registry=$NPM_REGISTRY
+# The manifests first, so that the dependency layers are rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
-# --ignore-scripts: nothing here needs an install script. Native modules (@napi-rs/canvas,
-# argon2, jieba, esbuild, rolldown) come as prebuilt platform packages; esbuild's postinstall
-# only optimises its CLI, @alicloud/openapi-core's only acts on Node 10/12, msgpackr-extract is
-# optional. The development dependencies stay: the server runs its TypeScript through tsx.
-RUN npm ci --ignore-scripts --no-audit --no-fund --registry="$NPM_REGISTRY"
-
+# ---- build: every dependency, then the server (tsc) and the web app (Vite) ---------------------
+FROM base AS build
+# --ignore-scripts: nothing here needs an install script. Native modules (@napi-rs/canvas, argon2,
+# jieba, esbuild, rolldown) come as prebuilt platform packages; esbuild's postinstall only
+# optimises its CLI, @alicloud/openapi-core's only acts on Node 10/12, msgpackr-extract is optional.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-# Vite build of apps/web into apps/web/dist, which the API process serves.
+# apps/server/dist (with its compiled copy of @tianma/shared) and apps/web/dist.
 RUN npm run build
+
+# ---- production: the runtime dependencies of the server and what the build made ----------------
+FROM base AS production
+# Only the server's and the shared package's dependencies, without devDependencies: the web app's
+# libraries are inside its built bundle, and the root package has only development tools.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server --workspace packages/shared \
+ && npm cache clean --force
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+# The migrations every process applies at start (apps/server/src/platform/db/migrate.ts).
+COPY apps/server/drizzle apps/server/drizzle
+# The CJK font package ships nine weights (~95 MB); the server draws with two (~21 MB).
+COPY scripts/prune-font-package.mjs scripts/
+RUN node scripts/prune-font-package.mjs && rm -r scripts
 
 # ---- runtime ----------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
-
-# The built-in cover and section cards and the exports draw Chinese text: they need a CJK font
-# (the card renderer looks for /usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc).
-RUN apt-get update \
- && apt-get install -y --no-install-recommends fonts-noto-cjk \
- && rm -rf /var/lib/apt/lists/*
 
 # NODE_ENV=production turns on the production rules of apps/server/src/config/env.ts: the server
 # refuses to start without APP_SECRET, or with the sandbox payment, the dev outbox or the offline
@@ -54,7 +63,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 
 WORKDIR /app
-COPY --from=build /app ./
+# The Chinese font of the image cards and the Xiaohongshu export comes with the server's npm
+# dependencies: no system package is installed.
+COPY --from=production /app ./
 RUN mkdir -p /data && chown node:node /data
 
 # The image's unprivileged user (uid 1000); the application files stay owned by root.
@@ -69,5 +80,9 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 
 # Node itself is the main process (not npm), so SIGTERM reaches the server's own clean shutdown.
 # The role is the command: `docker run tianma --role=worker`, `command: ["--role=api"]`.
-ENTRYPOINT ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# The billing tools: `docker compose exec api-1 node apps/server/dist/billing/cli/reconcile.js`.
+# NOTE: --max-semi-space-size=16 keeps Node 20's young generation. Node 24 sizes it from the
+# machine's memory: on a 23 GB host an idle api process sat at ~420 MB RSS instead of ~245 MB, its
+# heap mostly garbage not yet collected (docs/benchmarks.md, "Production build").
+ENTRYPOINT ["node", "--max-semi-space-size=16", "apps/server/dist/main.js"]
 CMD ["--role=all"]
