@@ -26,7 +26,7 @@ import { generationStageOutputs, generationTasks } from '../apps/server/src/gene
 import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
 import { articles } from '../apps/server/src/articles/tables.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);

@@ -22,7 +22,7 @@ import { KnowledgeRetriever } from '../apps/server/src/knowledge/retrieve.js';
 import { kbChunks, kbSessions } from '../apps/server/src/knowledge/tables.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 
 const FILES = 5;

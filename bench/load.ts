@@ -26,7 +26,7 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import { generationTasks } from '../apps/server/src/generation/tables.js';
 import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { articles } from '../apps/server/src/articles/tables.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 
 

@@ -14,7 +14,7 @@ import { users } from '../apps/server/src/accounts/tables.js';
 import { seedShowcaseArticles } from '../apps/server/src/articles/seed-showcase.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);

@@ -1,9 +1,9 @@
 import { seedShowcaseArticles } from './articles/seed-showcase.js';
-import { startSweepers } from './platform/sweepers.js';
+import { startSweepers } from './sweepers.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { parseRole } from './config/role.js';
 import { migrateDatabase, openDatabase } from './platform/db/index.js';
-import { buildApp } from './platform/http/app.js';
+import { buildApp } from './app.js';
 import { startWorkerMonitor } from './platform/observability/worker-monitor.js';
 import { createLogger } from './platform/logger.js';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import type { Database } from '../../src/platform/db/index.js';
-import { type AppDeps, buildApp } from '../../src/platform/http/app.js';
+import { type AppDeps, buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDatabase } from './database.js';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { LlmPurpose, TokenUsage } from '../../providers/llm/llm-port.js';
 import { type Db, queryRows } from '../db/index.js';
 import type { QueueProbe } from './queue-probe.js';
 
@@ -52,8 +51,17 @@ const generationFailures = new Counter({
 export type PaymentOutcome = 'created' | 'paid' | 'failed' | 'closed';
 export type NotificationResult = 'accepted' | 'duplicate' | 'rejected' | 'error';
 
-/** One model call as the adapter saw it: `outcome` is 'ok' or the LlmError code. */
-export function recordLlmCall(purpose: LlmPurpose, outcome: string, seconds: number, usage: TokenUsage): void {
+/** A model call's tokens, as the LLM port reports them (providers/llm/llm-port.ts). */
+export interface CallTokens {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * One model call as the adapter saw it: `outcome` is 'ok' or the LlmError code; `purpose` is
+ * the LLM port's LlmPurpose (outline, writing, seo…).
+ */
+export function recordLlmCall(purpose: string, outcome: string, seconds: number, usage: CallTokens): void {
   llmDuration.observe({ purpose, outcome: outcome.toLowerCase() }, seconds);
   if (usage.promptTokens > 0) llmTokens.inc({ purpose, kind: 'prompt' }, usage.promptTokens);
   if (usage.completionTokens > 0) llmTokens.inc({ purpose, kind: 'completion' }, usage.completionTokens);

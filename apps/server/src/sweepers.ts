@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
-import { deleteExpiredSessions } from '../accounts/sessions.js';
-import type { EventBus } from '../generation/events.js';
-import { recoveryTiming, sweepStaleTasks } from '../generation/sweep-tasks.js';
-import type { Db } from './db/index.js';
-import { startPeriodic } from './periodic.js';
-import { sweepKnowledgeSessions } from '../knowledge/sessions.js';
-import type { ObjectStorage } from './storage/object-storage.js';
-import { releaseStaleHolds } from '../billing/coin-holds.js';
-import { closeExpiredOrders } from '../billing/orders/refresh-order.js';
-import type { PaymentProvider } from '../billing/payment/payment-provider.js';
+import { deleteExpiredSessions } from './accounts/sessions.js';
+import type { EventBus } from './generation/events.js';
+import { recoveryTiming, sweepStaleTasks } from './generation/sweep-tasks.js';
+import type { Db } from './platform/db/index.js';
+import { startPeriodic } from './platform/periodic.js';
+import { sweepKnowledgeSessions } from './knowledge/sessions.js';
+import type { ObjectStorage } from './platform/storage/object-storage.js';
+import { releaseStaleHolds } from './billing/coin-holds.js';
+import { closeExpiredOrders } from './billing/orders/refresh-order.js';
+import type { PaymentProvider } from './billing/payment/payment-provider.js';
 
 /** The background upkeep of money, sessions and knowledge bases; every step is idempotent, so any process may run it. */
 export function startSweepers(deps: {

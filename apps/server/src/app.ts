@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createAuth } from './accounts/auth.js';
+import { registerDevOutboxRoutes } from './accounts/dev-outbox-routes.js';
+import { registerAccountRoutes } from './accounts/routes.js';
+import { createCodeStore } from './accounts/verification/code-store.js';
+import { type CodeSenders, createCodeSenders } from './accounts/verification/senders/registry.js';
+import { registerOwnerArticleRoutes } from './articles/owner-routes.js';
+import { registerArticleRoutes } from './articles/routes.js';
+import { registerSharedArticleRoutes } from './articles/shared-routes.js';
+import { registerNotifyRoutes } from './billing/notify-routes.js';
+import { createPaymentProvider, type PaymentSetup } from './billing/payment/registry.js';
+import { registerSandboxRoutes } from './billing/payment/sandbox/sandbox-routes.js';
+import { registerBillingRoutes } from './billing/routes.js';
+import type { Config } from './config/env.js';
+import { registerExportRoutes } from './exports/routes.js';
+import { registerFeedbackRoutes } from './feedback/routes.js';
+import { registerGenerationRoutes } from './generation/routes.js';
+import { createGenerationServices, type GenerationOverrides, type GenerationServices } from './generation/services.js';
+import { KB_BUILD_JOB } from './knowledge/build-ports.js';
+import { runBuild } from './knowledge/build.js';
+import { registerKnowledgeRoutes } from './knowledge/routes.js';
+import { resolveAppSecret } from './platform/app-secret.js';
+import type { Database } from './platform/db/index.js';
+import { createHttpServer } from './platform/http/http-server.js';
+import { registerMediaRoutes } from './platform/http/media-routes.js';
+import { registerWebApp } from './platform/http/web-app.js';
+import { registerObservabilityRoutes } from './platform/observability/routes.js';
+import type { ObjectStorage } from './platform/storage/object-storage.js';
+import { createStorage } from './platform/storage/storage-registry.js';
+import { createEmbeddings } from './providers/embeddings/registry.js';
+import { registerSeoRoutes } from './seo/routes.js';
+import { registerWechatRoutes } from './wechat/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider in use (the worker's sweepers share it). */
+    payment: PaymentSetup;
+    /** The writing engine: event bus, queue and pipeline dependencies. */
+    generation: GenerationServices;
+    /** Uploaded files and generated images (the sweepers remove expired knowledge-base files). */
+    storage: ObjectStorage;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Tests replace adapters here; production chooses them from the configuration. */
+  overrides?: { senders?: CodeSenders; storage?: ObjectStorage; payment?: PaymentSetup; generation?: GenerationOverrides };
+}
+
+/**
+ * The composition root: chooses every adapter from the configuration and registers every
+ * domain's routes on the platform's HTTP server. Listening is the caller's business (main.ts).
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const app = await createHttpServer({
+    logger,
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    storage: config.storage,
+    redisUrl: config.redisUrl,
+    redisPrefix: deps.overrides?.generation?.redisPrefix ?? config.redisPrefix,
+  });
+
+  const storage = deps.overrides?.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  const embeddings = createEmbeddings(config);
+  const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
+  const codes = createCodeStore(db, resolveAppSecret(config), senders, logger, { resendIntervalMs: config.codeResendIntervalMs });
+  const auth = createAuth(db, { publicUrl: config.publicUrl });
+  const payment = deps.overrides?.payment ?? createPaymentProvider(config);
+  app.decorate('payment', payment);
+  const generation = createGenerationServices(
+    config,
+    {
+      db,
+      storage,
+      logger,
+      databaseKind: database.kind,
+      jobs: (bus) => ({ [KB_BUILD_JOB]: (sessionId, signal) => runBuild({ db, embeddings, logger, bus }, sessionId, signal) }),
+    },
+    deps.overrides?.generation,
+  );
+  app.decorate('generation', generation);
+  app.addHook('onClose', () => generation.close());
+  registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
+
+  registerAccountRoutes(app, { db, auth, codes, storage, logger });
+  registerBillingRoutes(app, { db, auth, logger, provider: payment.provider, notifyUrl: payment.notifyUrl });
+  await registerNotifyRoutes(app, { db, logger, provider: payment.provider });
+  if (payment.sandbox) registerSandboxRoutes(app, { db, auth, provider: payment.sandbox });
+  registerGenerationRoutes(app, {
+    db,
+    auth,
+    bus: generation.bus,
+    queue: generation.queue,
+    costCoins: config.generation.costCoins,
+    system: { writer: config.llm ? 'model' : 'offline', webSearch: Boolean(config.search.provider) },
+  });
+  registerArticleRoutes(app, { db });
+  registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  registerOwnerArticleRoutes(app, { db, auth, storage, logger });
+  registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
+  registerFeedbackRoutes(app, { db, auth });
+  registerSeoRoutes(app, { auth, llm: config.llm });
+  registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
+  registerWechatRoutes(app, { config, database, logger });
+  registerMediaRoutes(app, storage);
+  if (!config.isProduction) registerDevOutboxRoutes(app, { db });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
