@@ -18,7 +18,7 @@ import { BullMqTaskQueue } from './bullmq-queue.js';
 import { type EventBus, InProcessEventBus } from './events.js';
 import { executeTask } from './execute-task.js';
 import { RedisEventBus } from './redis-event-bus.js';
-import { recoveryTiming } from './sweep-tasks.js';
+import { recoveryTiming, sweepStaleTasks } from './sweep-tasks.js';
 import type { PipelineDeps } from './stage-context.js';
 import { InProcessTaskRunner, type JobHandlers, type TaskHandler, type TaskQueue } from './task-runner.js';
 
@@ -123,7 +123,14 @@ export function createGenerationServices(
         requeueEveryMs: timing.requeueEveryMs,
         requeueAfterMs: timing.requeueAfterMs,
       })
-    : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency, jobs);
+    : new InProcessTaskRunner(deps.db, handler, deps.logger, concurrency, jobs, {
+        // NOTE: the embedded database belongs to one process (its data directory's lock,
+        // platform/db/dir-lock.ts), so a task still 'running' when this runner starts ran in a
+        // process that is gone (killed, crashed): it is handed on now, as the sweeper would after
+        // the stale window. On PostgreSQL other workers may share the database (--role=worker, or
+        // a second --role=all), so there a task waits for its heartbeat to go stale.
+        recoverAtStart: deps.databaseKind === 'pglite' ? () => sweepStaleTasks({ db: deps.db, bus, staleAfterMs: 0 }) : undefined,
+      });
   return {
     bus,
     queue,

@@ -67,6 +67,14 @@ export async function claimQueuedTask(db: Db, workerId: string, taskId?: string)
   return task ?? null;
 }
 
+export interface InProcessRunnerOptions {
+  /**
+   * Run once at start, before this runner claims anything: hands on the tasks that a process
+   * known to be gone left 'running' (see createGenerationServices). Answers how many it touched.
+   */
+  recoverAtStart?: () => Promise<number>;
+}
+
 /**
  * Runs up to `concurrency` tasks at once in this process, claiming them from the database (which
  * it polls, so tasks requeued by a shutdown or the sweeper are picked up too).
@@ -77,6 +85,9 @@ export class InProcessTaskRunner implements TaskQueue {
   private timer: NodeJS.Timeout | null = null;
   private claiming = false;
   private closed = false;
+  /** Settles once the start-up recovery is over; until then nothing is claimed. */
+  private readonly started: Promise<void>;
+  private recovering = false;
 
   constructor(
     private readonly db: Db,
@@ -84,10 +95,25 @@ export class InProcessTaskRunner implements TaskQueue {
     private readonly logger: Logger,
     private readonly concurrency = 4,
     private readonly jobs: JobHandlers = {},
+    options: InProcessRunnerOptions = {},
   ) {
     if (handler) {
       this.timer = setInterval(() => this.pump(), POLL_MS);
       this.timer.unref();
+    }
+    this.started = handler && options.recoverAtStart ? this.recover(options.recoverAtStart) : Promise.resolve();
+  }
+
+  private async recover(recoverAtStart: () => Promise<number>): Promise<void> {
+    this.recovering = true;
+    try {
+      const touched = await recoverAtStart();
+      if (touched > 0) this.logger.info({ touched }, 'tasks left running by the previous process handed on at start');
+    } catch (error) {
+      this.logger.error({ err: error }, 'handing on the previous process\'s tasks failed; the sweeper will');
+    } finally {
+      this.recovering = false;
+      this.pump();
     }
   }
 
@@ -120,7 +146,7 @@ export class InProcessTaskRunner implements TaskQueue {
 
   /** Claims and starts tasks while there is room. */
   pump(): void {
-    if (!this.handler || this.claiming || this.closed) return;
+    if (!this.handler || this.claiming || this.closed || this.recovering) return;
     this.claiming = true;
     void this.claimLoop()
       .catch((error) => this.logger.error({ err: error }, 'claiming generation tasks failed'))
@@ -152,6 +178,7 @@ export class InProcessTaskRunner implements TaskQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    await this.started;
     // Running tasks go back to the queue (their saved stages survive) rather than failing.
     for (const { controller } of this.running.values()) controller.abort(ABORT_SHUTDOWN);
     await Promise.all([...this.running.values()].map((entry) => entry.done));
