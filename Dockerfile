@@ -40,8 +40,8 @@ RUN npm run build
 FROM base AS production
 # Only the server's and the shared package's dependencies, without devDependencies: the web app's
 # libraries are inside its built bundle, and the root package has only development tools.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server --workspace packages/shared \
- && npm cache clean --force
+# (npm's cache stays in this stage: the runtime copies /app only.)
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server --workspace packages/shared
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The migrations every process applies at start (apps/server/src/platform/db/migrate.ts).
