@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/index.js';
 import { escapeHtml } from '../platform/escape-html.js';
 import { setPagePolicy } from '../platform/http/security-headers.js';
-import { devOutbox } from './tables.js';
+import { readOutbox } from './verification/senders/outbox-sender.js';
 
 /** The page's one style element; its hash is named in the page's Content-Security-Policy. */
 const OUTBOX_STYLE =
@@ -13,7 +12,7 @@ const PURPOSE_LABEL = { LOGIN: '登录', REGISTER: '注册', RESET: '重置密�
 
 /** The dev outbox pages (embedded default only; never registered in production). */
 export function registerDevOutboxRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  const latest = () => deps.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(100);
+  const latest = () => readOutbox(deps.db);
 
   app.get('/dev/outbox.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -22,3 +22,8 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
 }
+
+export async function findUserById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}

@@ -1,18 +1,18 @@
 import { payCreateSchema } from '@tianma/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
-import { users } from '../accounts/tables.js';
+import { findUserById } from '../accounts/find-user.js';
 import { presentUser } from '../accounts/user-presenter.js';
 import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
+import { readBillingHistory } from './billing-history.js';
 import { createOrder } from './orders/create-order.js';
+import { findOwnOrder } from './orders/find-order.js';
 import { OUT_TRADE_NO_PATTERN } from './orders/out-trade-no.js';
 import { refreshPendingOrder } from './orders/refresh-order.js';
 import type { PaymentProvider } from './payment/payment-provider.js';
 import { presentLedgerEntry, presentOrder } from './presenters.js';
-import { coinLedger, paymentOrders } from './tables.js';
 
 export interface BillingRouteDeps {
   db: Db;
@@ -43,20 +43,13 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDe
     const { outTradeNo, deepspaceId } = request.query;
     assertSameUser(current, deepspaceId);
     if (!outTradeNo || !OUT_TRADE_NO_PATTERN.test(outTradeNo)) throw new AppError('BAD_REQUEST', '订单号无效');
-    const findOrder = async () => {
-      const [row] = await db
-        .select()
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.outTradeNo, outTradeNo), eq(paymentOrders.userId, current.user.id)));
-      return row;
-    };
-    let order = await findOrder();
+    let order = await findOwnOrder(db, current.user.id, outTradeNo);
     if (!order) throw new AppError('NOT_FOUND', '订单不存在');
     if (order.status === 'pending') {
       await refreshPendingOrder(deps, order);
-      order = (await findOrder())!;
+      order = (await findOwnOrder(db, current.user.id, outTradeNo))!;
     }
-    const [user] = await db.select().from(users).where(eq(users.id, current.user.id));
+    const user = await findUserById(db, current.user.id);
     reply.header('Cache-Control', 'no-store');
     const paid = order.status === 'paid';
     return {
@@ -72,10 +65,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDe
   // The signed-in user's own money history: orders and ledger entries (the spec has no such page).
   app.get('/api/account/billing/history', async (request, reply) => {
     const current = await auth.requireUser(request, reply);
-    const [orders, entries] = await Promise.all([
-      db.select().from(paymentOrders).where(eq(paymentOrders.userId, current.user.id)).orderBy(desc(paymentOrders.createdAt)).limit(50),
-      db.select().from(coinLedger).where(eq(coinLedger.userId, current.user.id)).orderBy(desc(coinLedger.id)).limit(100),
-    ]);
+    const { orders, entries } = await readBillingHistory(db, current.user.id);
     reply.header('Cache-Control', 'no-store');
     return { success: true, orders: orders.map(presentOrder), entries: entries.map(presentLedgerEntry) };
   });

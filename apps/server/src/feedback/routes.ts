@@ -5,7 +5,7 @@ import { findOwnArticle } from '../articles/owner-articles.js';
 import { assertArticleId } from '../articles/public-article.js';
 import type { Db } from '../platform/db/index.js';
 import { notFound } from '../platform/errors.js';
-import { articleFeedback } from './tables.js';
+import { recordFeedback } from './record-feedback.js';
 
 // Feedback is cheap to send and stored forever: a per-IP cap keeps a script from filling the table.
 const FEEDBACK_LIMIT = { rateLimit: { max: 30, timeWindow: '10 minutes' } };
@@ -20,22 +20,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { db: Db; aut
       assertArticleId(articleId);
       if (!(await findOwnArticle(deps.db, current.user.id, articleId))) throw notFound('未找到文章');
     }
-    await deps.db.insert(articleFeedback).values({
-      userId: current.user.id,
-      articleId,
-      type: body.type,
-      content: body.content,
-      clientTimestamp: clientTime(body.timestamp),
-    });
+    await recordFeedback(deps.db, { userId: current.user.id, articleId, type: body.type, content: body.content, timestamp: body.timestamp });
     return { success: true, message: '感谢您的反馈' };
   });
-}
-
-/** The client's ISO time when it parses and is not absurd; otherwise nothing (ours is createdAt). */
-function clientTime(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  if (!Number.isFinite(time)) return null;
-  const year = new Date(time).getUTCFullYear();
-  return year >= 2000 && year <= 2100 ? new Date(time) : null;
 }

@@ -1,17 +1,16 @@
 import { generateRequestSchema } from '@tianma/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
+import { findOwnArticle } from '../articles/owner-articles.js';
 import { renderMarkdown } from '../articles/render-html.js';
 import type { Db } from '../platform/db/index.js';
-import { articles } from '../articles/tables.js';
 import { AppError } from '../platform/errors.js';
 import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';
 import { EventLogReader } from './event-log-reader.js';
 import { failTask } from './fail-task.js';
+import { findOwnTask } from './find-task.js';
 import { isFinalTask, streamTask } from './stream.js';
-import { generationTasks } from './tables.js';
 import type { TaskQueue } from './task-runner.js';
 
 export interface GenerationRouteDeps {
@@ -33,11 +32,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
 
   /** The signed-in user's own task, or 404 (another user's task does not exist for them). */
   const ownTask = async (userId: number, taskId: string) => {
-    if (!ID_PATTERN.test(taskId)) throw new AppError('NOT_FOUND', '任务不存在');
-    const [task] = await db
-      .select()
-      .from(generationTasks)
-      .where(and(eq(generationTasks.taskId, taskId), eq(generationTasks.userId, userId)));
+    const task = await findOwnTask(db, userId, taskId);
     if (!task) throw new AppError('NOT_FOUND', '任务不存在');
     return task;
   };
@@ -81,10 +76,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     const contentType = request.query.content_type ?? 'md';
     if (contentType !== 'md' && contentType !== 'html') throw new AppError('BAD_REQUEST', 'content_type 只能是 md 或 html');
     if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', '文章不存在');
-    const [article] = await db
-      .select()
-      .from(articles)
-      .where(and(eq(articles.articleId, id), eq(articles.userId, current.user.id)));
+    const article = await findOwnArticle(db, current.user.id, id);
     if (!article) throw new AppError('NOT_FOUND', '文章不存在');
     reply.header('Cache-Control', 'no-store');
     return {

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
@@ -7,8 +6,8 @@ import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { BuildEventBus, BuildQueue } from './build-ports.js';
 import { startBuild } from './build.js';
 import { streamBuild } from './build-stream.js';
-import { markFilesChanged, useLiveSession } from './sessions.js';
-import { kbFiles } from './tables.js';
+import { deleteSessionFile, listSessionFiles } from './session-files.js';
+import { useLiveSession } from './sessions.js';
 import { presentFile, readUploadForm, uploadFiles } from './upload.js';
 
 export interface KnowledgeRouteDeps {
@@ -33,9 +32,6 @@ const BUILD_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRouteDeps): void {
   const { db, auth } = deps;
 
-  const filesOf = (sessionId: string) =>
-    db.select().from(kbFiles).where(eq(kbFiles.sessionId, sessionId)).orderBy(asc(kbFiles.createdAt), asc(kbFiles.id));
-
   app.post(`${base}/upload`, { config: UPLOAD_LIMIT }, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const form = await readUploadForm(request);
@@ -48,22 +44,13 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
     const current = await auth.requireUser(request, reply);
     const session = await useLiveSession(db, current.user.id, request.params.sessionId);
     reply.header('Cache-Control', 'no-store');
-    return { success: true, session_id: session.id, file_list: (await filesOf(session.id)).map(presentFile), status: session.status };
+    return { success: true, session_id: session.id, file_list: (await listSessionFiles(db, session.id)).map(presentFile), status: session.status };
   });
 
   app.delete<{ Params: { sessionId: string; fileId: string } }>(`${base}/files/:sessionId/:fileId`, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const session = await useLiveSession(db, current.user.id, request.params.sessionId);
-    const removed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(kbFiles)
-        .where(and(eq(kbFiles.id, request.params.fileId), eq(kbFiles.sessionId, session.id)))
-        .returning();
-      if (row) await markFilesChanged(tx, session.id);
-      return row;
-    });
-    if (removed) await deps.storage.delete(removed.storageKey).catch((error) => deps.logger.warn({ err: error }, 'could not remove a knowledge-base file'));
-    // Deleting is idempotent: a file already gone is what the user asked for.
+    await deleteSessionFile(deps, session.id, request.params.fileId);
     return { success: true, message: '文件已删除' };
   });
 

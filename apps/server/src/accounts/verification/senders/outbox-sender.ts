@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
 import { devOutbox } from '../../tables.js';
@@ -24,4 +25,9 @@ export class OutboxSender implements CodeSender {
     });
     this.logger.info(`开发信箱：发往 ${message.target} 的${message.purpose}验证码为 ${message.code}（查看 /dev/outbox）`);
   }
+}
+
+/** The latest messages the dev outbox holds, newest first (the /dev/outbox pages). */
+export function readOutbox(db: Db, limit = 100) {
+  return db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(limit);
 }

@@ -1,12 +1,10 @@
 import { formatYuan } from '@tianma/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../../accounts/auth.js';
 import type { Db } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/errors.js';
 import { NOTIFY_PATH } from '../../notify-routes.js';
-import { OUT_TRADE_NO_PATTERN } from '../../orders/out-trade-no.js';
-import { paymentOrders } from '../../tables.js';
+import { findOwnOrder } from '../../orders/find-order.js';
 import { setPagePolicy } from '../../../platform/http/security-headers.js';
 import { renderSandboxPage, SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, SANDBOX_STYLE } from './sandbox-page.js';
 import type { SandboxPaymentProvider } from './sandbox-provider.js';
@@ -17,11 +15,7 @@ import type { SandboxPaymentProvider } from './sandbox-provider.js';
  */
 export function registerSandboxRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; provider: SandboxPaymentProvider }): void {
   const ownOrder = async (userId: number, outTradeNo: string) => {
-    if (!OUT_TRADE_NO_PATTERN.test(outTradeNo)) throw new AppError('NOT_FOUND', '订单不存在');
-    const [order] = await deps.db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.outTradeNo, outTradeNo), eq(paymentOrders.userId, userId)));
+    const order = await findOwnOrder(deps.db, userId, outTradeNo);
     if (!order) throw new AppError('NOT_FOUND', '订单不存在');
     return order;
   };
