@@ -18,7 +18,7 @@ import { registerFeedbackRoutes } from './feedback/routes.js';
 import { registerGenerationRoutes } from './generation/routes.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from './generation/services.js';
 import { KB_BUILD_JOB } from './knowledge/build-ports.js';
-import { runBuild } from './knowledge/build.js';
+import { resubmitInterruptedBuilds, runBuild } from './knowledge/build.js';
 import { registerKnowledgeRoutes } from './knowledge/routes.js';
 import { resolveAppSecret } from './platform/app-secret.js';
 import type { Database } from './platform/db/index.js';
@@ -87,6 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.overrides?.generation,
   );
   app.decorate('generation', generation);
+  // The embedded database has one process: a build still 'building' was its predecessor's.
+  if (database.kind === 'pglite' && (deps.overrides?.generation?.runWorker ?? true)) {
+    void resubmitInterruptedBuilds({ db, queue: generation.queue, logger }).catch((error) =>
+      logger.error({ err: error }, 'resubmitting interrupted knowledge-base builds failed; the sweeper will end them'),
+    );
+  }
   app.addHook('onClose', () => generation.close());
   registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
 

@@ -61,6 +61,18 @@ export async function startBuild(deps: { db: Db; queue: BuildQueue; logger: Logg
   return { status: 'building', message: '开始构建知识库' };
 }
 
+/**
+ * Gives every build still marked `building` to the queue again. Only for a start where no other
+ * process can be running a build (the embedded database's process, whose predecessor is gone):
+ * elsewhere the sweeper fails builds that stopped moving.
+ */
+export async function resubmitInterruptedBuilds(deps: { db: Db; queue: BuildQueue; logger: Logger }): Promise<number> {
+  const rows = await deps.db.select({ id: kbSessions.id }).from(kbSessions).where(eq(kbSessions.status, 'building'));
+  for (const { id } of rows) await deps.queue.submit(KB_BUILD_JOB, id);
+  if (rows.length > 0) deps.logger.info({ builds: rows.length }, 'knowledge-base builds left by the previous process resubmitted');
+  return rows.length;
+}
+
 /** Writes a build's state to its row, then tells the streams (which re-read the row if they miss it). */
 function reporter(deps: BuildDeps, sessionId: string) {
   let seq = 0;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/accounts/tables.js';
 import { kbChunks, kbFiles, kbSessions } from '../../src/knowledge/tables.js';
 import { KnowledgeRetriever } from '../../src/knowledge/retrieve.js';
+import { resubmitInterruptedBuilds } from '../../src/knowledge/build.js';
 import { sweepKnowledgeSessions } from '../../src/knowledge/sessions.js';
 import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -219,6 +220,17 @@ describe('session ids the client generated (issue 15)', () => {
 });
 
 describe('build, status, delete and retrieval', () => {
+  it('finishes a build its process left behind (a restart of the embedded database) on the task queue', async () => {
+    const user = await signedInUser(t);
+    const { session_id: sessionId } = (await upload(user, [{ filename: '电池.md', content: Buffer.from(ELECTRIC) }])).json();
+    // What a process killed mid-build leaves: the row claimed, no index, nobody running it.
+    await t.database.db.update(kbSessions).set({ status: 'building', progress: 40, message: '正在构建索引 2/5' }).where(eq(kbSessions.id, sessionId));
+    expect(await resubmitInterruptedBuilds({ db: t.database.db, queue: t.app.generation.queue, logger: t.logger })).toBe(1);
+    const events = await buildEvents(user, sessionId);
+    expect(events.at(-1)).toMatchObject({ status: 'completed', progress: 100 });
+    expect((await t.database.db.select().from(kbChunks).where(eq(kbChunks.sessionId, sessionId))).length).toBeGreaterThan(0);
+  });
+
   it('builds with index/total progress, skips an unchanged rebuild, and resets when files change', async () => {
     const user = await signedInUser(t);
     const { session_id: sessionId, file_list: files } = (
