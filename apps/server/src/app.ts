@@ -11,11 +11,13 @@ import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
 import { createPaymentProvider, type PaymentSetup } from './billing/payment/registry.js';
 import { registerSandboxRoutes } from './billing/payment/sandbox/sandbox-routes.js';
+import { grantRegistrationGift } from './billing/registration-gift.js';
 import { registerBillingRoutes } from './billing/routes.js';
 import type { Config } from './config/env.js';
 import { registerExportRoutes } from './exports/routes.js';
 import { registerFeedbackRoutes } from './feedback/routes.js';
 import { registerGenerationRoutes } from './generation/routes.js';
+import { savedImageUrls } from './generation/saved-images.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from './generation/services.js';
 import { KB_BUILD_JOB } from './knowledge/build-ports.js';
 import { resubmitInterruptedBuilds, runBuild } from './knowledge/build.js';
@@ -96,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => generation.close());
   registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
 
-  registerAccountRoutes(app, { db, auth, codes, storage, logger });
+  registerAccountRoutes(app, { db, auth, codes, storage, logger, onAccountCreated: grantRegistrationGift });
   registerBillingRoutes(app, { db, auth, logger, provider: payment.provider, notifyUrl: payment.notifyUrl });
   await registerNotifyRoutes(app, { db, logger, provider: payment.provider });
   if (payment.sandbox) registerSandboxRoutes(app, { db, auth, provider: payment.sandbox });
@@ -110,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
-  registerOwnerArticleRoutes(app, { db, auth, storage, logger });
+  registerOwnerArticleRoutes(app, { db, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });

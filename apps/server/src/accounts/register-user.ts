@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { REGISTRATION_GIFT_COINS } from '@tianma/shared';
 import { sql } from 'drizzle-orm';
-import { applyLedgerEntry } from '../billing/ledger.js';
-import type { Db } from '../platform/db/index.js';
+import type { Db, Tx } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
 import { findUserByEmail, findUserByPhone } from './find-user.js';
 import { hashPassword } from './password-hashing.js';
@@ -24,13 +22,16 @@ const CONFLICT_MESSAGES: Record<string, string> = {
   users_email_idx: '该邮箱已被注册',
 };
 
+/** What else a new account gets, in the transaction that creates it (billing's registration coins). */
+export type OnAccountCreated = (tx: Tx, userId: number) => Promise<void>;
+
 /**
- * Creates the account and grants the registration coins in one transaction. The code proves
+ * Creates the account and grants what a new account gets (`onCreated`) in one transaction. The code proves
  * control of the phone (or, without a phone, the e-mail), and it is checked before anything that
  * depends on who is registered: only its holder learns whether the name, phone or e-mail is taken,
  * so a stranger cannot list accounts.
  */
-export async function registerUser(deps: { db: Db; codes: CodeStore }, input: RegisterInput): Promise<void> {
+export async function registerUser(deps: { db: Db; codes: CodeStore; onCreated: OnAccountCreated }, input: RegisterInput): Promise<void> {
   const { db, codes } = deps;
   assertStrongPassword(input.password);
   const code = { target: input.phoneNumber ?? input.email!, purpose: 'REGISTER' as const, code: input.verificationCode };
@@ -57,13 +58,7 @@ export async function registerUser(deps: { db: Db; codes: CodeStore }, input: Re
           passwordHash,
         })
         .returning({ id: users.id });
-      await applyLedgerEntry(tx, {
-        userId: user!.id,
-        delta: REGISTRATION_GIFT_COINS,
-        kind: 'registration_gift',
-        idemKey: `registration:${user!.id}`,
-        reason: '注册赠送',
-      });
+      await deps.onCreated(tx, user!.id);
     });
   } catch (error) {
     // Two registrations racing for the same name, phone or e-mail: the database decides.

@@ -17,7 +17,7 @@ import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { type Auth, assertSameUser } from './auth.js';
 import { AVATAR_MAX_BYTES, replaceAvatar } from './avatar.js';
 import { changePassword, resetPassword, sendResetCode } from './change-password.js';
-import { registerUser } from './register-user.js';
+import { type OnAccountCreated, registerUser } from './register-user.js';
 import { createSession, revokeSession } from './sessions.js';
 import { signInWithCode, signInWithPassword } from './sign-in.js';
 import type { UserRow } from './tables.js';
@@ -30,6 +30,8 @@ export interface AccountRouteDeps {
   codes: CodeStore;
   storage: ObjectStorage;
   logger: Logger;
+  /** What a new account gets besides itself (the composition root passes billing's registration coins). */
+  onAccountCreated: OnAccountCreated;
 }
 
 /** Per-IP limits on the calls a guesser would hammer (429 with Retry-After). */
@@ -79,7 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/auth/register`, { config: REGISTER_LIMIT }, async (request) => {
     const body = registerSchema.parse(request.body);
-    await registerUser({ db, codes }, body);
+    await registerUser({ db, codes, onCreated: deps.onAccountCreated }, body);
     return { success: true, message: '注册成功', msg: '注册成功' };
   });
 

@@ -3,7 +3,6 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
 import { type ArticleRow, articles } from '../articles/tables.js';
-import { generationStageOutputs, generationTasks } from '../generation/tables.js';
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 
@@ -99,24 +98,14 @@ export async function deleteOwnArticle(db: Db, row: ArticleRow): Promise<boolean
 }
 
 /**
- * Storage keys of the images generated for this article: those its task saved and those its
- * text still shows. Only keys named after this article qualify, so an edited text that shows
- * someone else's image can never make us delete it.
+ * Storage keys of the images generated for this article: those its task saved (`savedUrls`,
+ * generation's record) and those its text still shows. Only keys named after this article
+ * qualify, so an edited text that shows someone else's image can never make us delete it.
  */
-export async function ownImageKeys(db: Db, row: ArticleRow): Promise<string[]> {
+export function ownImageKeys(row: ArticleRow, savedUrls: readonly string[]): string[] {
   const urls = new Set<string>();
   for (const match of row.content.matchAll(/\/media\/(articles\/[A-Za-z0-9._-]+)/g)) urls.add(match[1]!);
-  const saved = await db
-    .select({ output: generationStageOutputs.output })
-    .from(generationStageOutputs)
-    .innerJoin(generationTasks, eq(generationTasks.id, generationStageOutputs.taskId))
-    .where(and(eq(generationTasks.articleId, row.articleId), eq(generationStageOutputs.key, 'images')));
-  for (const { output } of saved) {
-    if (!Array.isArray(output)) continue;
-    for (const image of output as { url?: unknown }[]) {
-      if (typeof image?.url === 'string' && image.url.startsWith('/media/')) urls.add(image.url.slice('/media/'.length));
-    }
-  }
+  for (const url of savedUrls) if (url.startsWith('/media/')) urls.add(url.slice('/media/'.length));
   const own = new RegExp(`^articles/${row.articleId}-\\d+\\.(png|jpg|webp)$`);
   return [...urls].filter((key) => own.test(key));
 }

@@ -14,6 +14,8 @@ export interface OwnerArticleRouteDeps {
   auth: Auth;
   storage: ObjectStorage;
   logger: Logger;
+  /** The /media URLs of the images the article's generation saved (generation/saved-images.ts). */
+  savedImageUrls: (articleId: string) => Promise<string[]>;
 }
 
 /**
@@ -71,7 +73,7 @@ export function registerOwnerArticleRoutes(app: FastifyInstance, deps: OwnerArti
   app.delete<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const row = await ownArticle(current.user.id, request.params.articleId);
-    const imageKeys = await ownImageKeys(db, row);
+    const imageKeys = ownImageKeys(row, await deps.savedImageUrls(row.articleId));
     if (!(await deleteOwnArticle(db, row))) throw notFound('未找到文章');
     // After the row is gone: a failed file removal leaves an orphan file, never a broken article.
     for (const key of imageKeys) {

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { KB_IDLE_MS } from '@tianma/shared';
-import type { Material } from '../generation/agents/types.js';
 import type { Db } from '../platform/db/index.js';
 import { cosine, type EmbeddingsPort } from '../providers/embeddings/embeddings-port.js';
 import { Bm25Index, rankHybrid, tokenize } from './index/index.js';
@@ -23,6 +22,15 @@ const CANDIDATES = 30;
  * similarity by reciprocal rank fusion when the index holds vectors of the configured model.
  * The index is read from the database once per build and cached here, keyed by the build.
  */
+/** A passage found in the knowledge base; the writer takes it as grounding material (source 'knowledge'). */
+export interface KnowledgePassage {
+  id: string;
+  source: 'knowledge';
+  /** The file it comes from. */
+  title: string;
+  content: string;
+}
+
 export class KnowledgeRetriever {
   private readonly cache = new Map<string, LoadedIndex>();
 
@@ -32,7 +40,7 @@ export class KnowledgeRetriever {
    * The best chunks for `query` as materials (source 'knowledge'); empty when the session is
    * gone, not the user's, or not built. `documentIds` narrows the search to those files.
    */
-  async search(input: { userId: number; sessionId: string; documentIds?: string[]; query: string; topK: number }): Promise<Material[]> {
+  async search(input: { userId: number; sessionId: string; documentIds?: string[]; query: string; topK: number }): Promise<KnowledgePassage[]> {
     const index = await this.load(input.userId, input.sessionId);
     if (!index || index.chunks.length === 0) return [];
     const allowed = input.documentIds && input.documentIds.length > 0 ? new Set(input.documentIds) : null;

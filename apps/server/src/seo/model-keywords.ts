@@ -1,9 +1,8 @@
 import { INDUSTRIES, labelOf, PLATFORMS } from '@tianma/shared';
-import { DATA_NOT_INSTRUCTIONS } from '../generation/agents/prompts/brief-text.js';
-import { quotedBlock } from '../generation/agents/prompts/materials-text.js';
 import type { ChatMessage } from '../providers/llm/llm-port.js';
 import type { KeywordContext } from './offline-keywords.js';
 import { audienceWords, industryOf, platformOf } from './platform-terms.js';
+import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../providers/llm/prompt-data.js';
 
 /** Asking a model for search keywords, and reading its answer without trusting its shape. */
 

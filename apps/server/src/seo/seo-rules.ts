@@ -1,5 +1,4 @@
-import type { Platform } from '@tianma/shared';
-import { PLATFORM_VOICES } from '../generation/composer/phrasebook-voices.js';
+import { type Platform, PLATFORM_TITLE_LIMITS } from '@tianma/shared';
 import { type ArticleLine, classifyLines, firstParagraph, headingText, joinLines, mentions } from './article-lines.js';
 import { limitKeywordDensity } from './keyword-density.js';
 
@@ -153,7 +152,7 @@ export function applySeoRules(input: SeoRuleInput): SeoRuleOutput {
   if (input.options.optimizeTitleAndContent) {
     const titleAt = lines.findIndex((line) => line.kind === 'title');
     const current = titleAt >= 0 ? headingText(lines[titleAt]!.text) : title;
-    const repaired = titleWithKeyword(current, first, PLATFORM_VOICES[input.platform].titleLimit);
+    const repaired = titleWithKeyword(current, first, PLATFORM_TITLE_LIMITS[input.platform]);
     title = repaired;
     if (repaired !== current) {
       if (titleAt >= 0) lines = lines.map((line, i) => (i === titleAt ? { ...line, text: `# ${repaired}` } : line));

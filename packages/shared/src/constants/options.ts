@@ -56,6 +56,9 @@ export type Platform = ValuesOf<typeof PLATFORMS>;
 export type ArticleType = ValuesOf<typeof ARTICLE_TYPES>;
 export type WritingStyle = ValuesOf<typeof WRITING_STYLES>;
 
+/** The longest title (in characters) each platform shows in full: the writer and the SEO rules keep within it. */
+export const PLATFORM_TITLE_LIMITS: Record<Platform, number> = { wechat: 40, zhihu: 50, xiaohongshu: 20 };
+
 export function valuesOf<T extends readonly Option[]>(options: T): [ValuesOf<T>, ...ValuesOf<T>[]] {
   return options.map((option) => option.value) as [ValuesOf<T>, ...ValuesOf<T>[]];
 }

@@ -1,4 +1,4 @@
-import type { Platform, WritingStyle } from '@tianma/shared';
+import { type Platform, PLATFORM_TITLE_LIMITS, type WritingStyle } from '@tianma/shared';
 
 /** How a writing style sounds: its openings, asides in the body, and closings. */
 export interface StyleVoice {
@@ -122,7 +122,7 @@ export const PLATFORM_VOICES: Record<Platform, PlatformVoice> = {
     closers: ['你对{term}有什么看法？欢迎在留言区聊聊。', '如果觉得有用，欢迎转发给同样需要的朋友。', '觉得有启发的话，点个“在看”，让更多人看到。'],
     introHeadings: [],
     conclusionHeadings: [],
-    titleLimit: 40,
+    titleLimit: PLATFORM_TITLE_LIMITS.wechat,
   },
   zhihu: {
     maxSentences: 4,
@@ -130,7 +130,7 @@ export const PLATFORM_VOICES: Record<Platform, PlatformVoice> = {
     closers: ['以上，希望对你有帮助。', '以上是我的一些看法，欢迎在评论区讨论。', '如果觉得有用，欢迎点赞收藏。'],
     introHeadings: ['先说结论', '简短回答'],
     conclusionHeadings: ['最后总结', '写在最后'],
-    titleLimit: 50,
+    titleLimit: PLATFORM_TITLE_LIMITS.zhihu,
   },
   xiaohongshu: {
     maxSentences: 2,
@@ -138,7 +138,7 @@ export const PLATFORM_VOICES: Record<Platform, PlatformVoice> = {
     closers: ['有问题评论区见～💬', '觉得有用就点个赞收藏吧💕', '你们还想了解什么，评论区告诉我👇'],
     introHeadings: ['开场'],
     conclusionHeadings: ['最后碎碎念', '写在最后'],
-    titleLimit: 20,
+    titleLimit: PLATFORM_TITLE_LIMITS.xiaohongshu,
   },
 };
 

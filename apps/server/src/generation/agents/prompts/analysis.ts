@@ -1,7 +1,8 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, Material } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS } from './brief-text.js';
+import { briefText } from './brief-text.js';
 import { materialsText } from './materials-text.js';
+import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const ANALYSIS_ROLE = '你是资深内容策划，负责动笔前的选题分析。';
 

@@ -1,9 +1,9 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, CombinedArticle, Outline, SectionDraft, StyleProfile } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
-import { quotedBlock } from './materials-text.js';
+import { briefText, languageRule } from './brief-text.js';
 import { keepMarkers, splitTitle, unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const COMBINE_ROLE = '你是资深统稿编辑，负责把多位撰稿人并行写好的章节合成一篇连贯的完整文章。';
 

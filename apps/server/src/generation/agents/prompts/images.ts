@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, Outline } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS } from './brief-text.js';
+import { briefText } from './brief-text.js';
+import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const IMAGES_ROLE = '你是新媒体配图策划，负责决定文章的封面和插图放在哪里、画什么。';
 

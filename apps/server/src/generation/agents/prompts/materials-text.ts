@@ -1,9 +1,5 @@
+import { defang } from '../../../providers/llm/prompt-data.js';
 import type { Material } from '../types.js';
-
-/** Brackets in material would let a page forge the end of its own block; they become look-alikes. */
-export function defang(text: string): string {
-  return text.replace(/【/g, '〔').replace(/】/g, '〕');
-}
 
 /**
  * Materials as numbered, delimited data: 【资料1】…【/资料1】. The numbers are the ones a writer
@@ -18,9 +14,4 @@ export function materialsText(materials: Material[]): string {
       return `【资料${n}】\n标题：${defang(material.title)}（来源：${defang(origin)}）\n${defang(material.content)}\n【/资料${n}】`;
     })
     .join('\n\n');
-}
-
-/** Text inside one delimited block; callers defang text from outside (a reference article). */
-export function quotedBlock(name: string, text: string): string {
-  return `【${name}】\n${text}\n【/${name}】`;
 }

@@ -1,8 +1,9 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, Material, StyleProfile, TopicAnalysis } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS } from './brief-text.js';
+import { briefText } from './brief-text.js';
 import { materialsText } from './materials-text.js';
 import { styleText } from './style.js';
+import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const OUTLINE_ROLE = '你是资深内容编辑，负责为文章设计大纲并分配各节字数。';
 

@@ -1,9 +1,10 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { Material, Outline, SectionWritingInput } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
+import { briefText, languageRule } from './brief-text.js';
 import { materialsText } from './materials-text.js';
 import { demoteHeadings, keepMarkers, unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const SECTION_ROLE = '你是专业的中文内容撰稿人（章节撰稿），负责按大纲撰写文章中的一节。';
 

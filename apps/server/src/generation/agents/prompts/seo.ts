@@ -1,9 +1,9 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, CombinedArticle, StyleProfile } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS, languageRule } from './brief-text.js';
-import { quotedBlock } from './materials-text.js';
+import { briefText, languageRule } from './brief-text.js';
 import { unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const SEO_ROLE = '你是中文内容平台的 SEO 优化师，负责在不损害可读性的前提下提升文章的搜索表现。';
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, StyleProfile } from '../types.js';
-import { briefText, DATA_NOT_INSTRUCTIONS } from './brief-text.js';
-import { defang, quotedBlock } from './materials-text.js';
+import { briefText } from './brief-text.js';
+import { DATA_NOT_INSTRUCTIONS, defang, quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const STYLE_ROLE = '你是文风分析师，负责从一篇参考文章中提炼可以模仿的写作风格。';
 
