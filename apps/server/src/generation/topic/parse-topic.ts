@@ -1,0 +1,144 @@
+import { GENRES, genreOf, PLATFORM_GENRES, takeInlineImitation, takeConstraints, takeMaterial, takeRole, takeTitle, takeWordLimit, WRITE_VERB } from './instruction-parts.js';
+import { ACTION_VERBS, nounChunks, tagTopic, termLength } from './segment.js';
+import { analyzeContent } from './topic-form.js';
+import type { ParsedTopic } from './types.js';
+
+/**
+ * Words that instruct the writer. None of them may remain in a subject or a key term: the issue
+ * measured titles like 「关于200字，我想说的一些话」 when they did.
+ */
+export const INSTRUCTION_WORDS = [
+  '文章', '字数', '要求', '内容', '写', '请', '帮我', '帮忙', '一篇', '你是', '作为', '为题', '以内', '左右', '不要', '生成', '撰写', '创作',
+] as const;
+
+/** A request that starts like an order to a writer. */
+const INSTRUCTION_START = /^(?:请你?|麻烦你?|帮我|帮忙|给我|替我|能不能帮我|你能|写|撰写|创作|生成|起草|来一?[篇个段首])/u;
+
+const CLAUSE_BREAK = /[，,。；;！!：:\n]+|(?<=[？?])/u;
+
+/** Instruction words around a subject inside an instruction clause. */
+const INSTRUCTION_NOISE = new RegExp(
+  [
+    '^(?:请你?|麻烦你?|帮我|帮忙|给我|替我|你|再)+',
+    '(?:写|撰写|创作|生成|起草|编|拟|来)(?:一|两|三|几)?(?:篇|个|段|首|封|份|则|条|下)?',
+    '(?:一篇|一段|一个|一份|一首)',
+    '(?:文章|稿子|字数|要求|内容|东西)',
+    '^(?:我们|咱们|你们|自己)(?:的)?',
+    '^(?:主题|话题|题材|中心)(?:是|为)?[：:]?',
+    '^(?:介绍|讲讲|讲一讲|描述|描写|解释|说明|阐述)(?:一下)?',
+  ].join('|'),
+  'gu',
+);
+
+function stripInstruction(text: string): string {
+  let out = text;
+  for (let i = 0; i < 3; i += 1) out = out.replace(INSTRUCTION_NOISE, '').trim();
+  return out.replace(/^(?:关于|有关|对于|的)+/u, '').replace(/的+$/u, '').trim();
+}
+
+/**
+ * The subject named inside a clause that asks for writing: 写一篇关于异地恋的文章 → 异地恋
+ * (explicit), 写一篇测评 → 测评 (only what is left, used when nothing else names the subject).
+ */
+function subjectOfWriteClause(clause: string, genre: string | undefined): { subject: string; explicit: boolean } {
+  const head = genre ? clause.slice(0, clause.lastIndexOf(genre)) : clause;
+  const about = /(?:关于|有关|围绕)(.+?)(?:的)?(?:文章|稿子|内容)?$/u.exec(head) ?? /以(.+?)为(?:主题|话题|题材|中心|内容|切入点)/u.exec(clause);
+  if (about) return { subject: stripInstruction(about[1]!), explicit: true };
+  const forWhat = /(?:给|为|替)(.+?)(?:写|撰写|创作|准备|拟|做|来)/u.exec(head);
+  if (forWhat) return { subject: stripInstruction(forWhat[1]!), explicit: true };
+  const rest = stripInstruction(head);
+  return { subject: rest, explicit: termLength(rest) >= 2 && rest !== genre };
+}
+
+function isWriteClause(clause: string): boolean {
+  return Boolean(genreOf(clause)) || (WRITE_VERB.test(clause) && /(?:写|撰写|创作|生成|起草)/u.test(clause) && /关于|有关|围绕|为主题|文章|一篇|一段|稿/u.test(clause) && !/[？?吗]$/u.test(clause));
+}
+
+function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count'>): string[] {
+  const terms: string[] = [];
+  const add = (term: string | undefined) => {
+    const clean = term?.replace(/[《》“”"「」『』]/gu, '').trim();
+    if (clean && termLength(clean) >= 2 && termLength(clean) <= 12 && !terms.includes(clean) && !INSTRUCTION_WORDS.some((w) => clean.includes(w))) terms.push(clean);
+  };
+  for (const option of parts.options ?? []) add(option);
+  const chunks = nounChunks(parts.subject);
+  // A short subject is a term as it stands; a longer one by its chunks, the head (last) first.
+  if (termLength(parts.subject) <= 8 && chunks.length <= 1 && !ACTION_VERBS.has(tagTopic(parts.subject)[0]?.word ?? '')) add(parts.subject);
+  for (const chunk of [...chunks].reverse()) add(chunk);
+  for (const chunk of nounChunks(parts.action ?? '')) add(chunk);
+  if (parts.actor) add(parts.actor);
+  if (terms.length === 0) add(parts.subject);
+  // NOTE: never cut a word in half: the first whole token stands in for an unsplittable subject.
+  if (terms.length === 0) terms.push(tagTopic(parts.subject).find((t) => t.tag !== 'w')?.word ?? '这个话题');
+  return terms.slice(0, 6);
+}
+
+/** Reads a request into its parts: see `ParsedTopic`. Pure apart from jieba's dictionary. */
+export function parseTopic(topic: string): ParsedTopic {
+  const raw = topic.replace(/\u3000/gu, ' ').trim();
+  const { material: pasted, rest: beforeMaterial } = takeMaterial(raw);
+  // 基于以下内容：…。写一份工作总结: an instruction after the material belongs to the request.
+  let material = pasted;
+  let afterMaterial = beforeMaterial;
+  const lastSentence = pasted?.split(/(?<=[。！!？?\n])/u).at(-1)?.trim();
+  if (pasted && lastSentence && lastSentence !== pasted && isWriteClause(lastSentence.replace(/[。！!]$/u, ''))) {
+    material = pasted.slice(0, pasted.length - lastSentence.length).trim();
+    afterMaterial = `${beforeMaterial}，${lastSentence}`;
+  }
+  const { role, rest: afterRole } = takeRole(afterMaterial);
+  const { constraint: imitation, rest: afterImitation } = takeInlineImitation(afterRole);
+  const { wordLimit, rest: afterLength } = takeWordLimit(afterImitation);
+  const firstClauses = afterLength.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  // A 《…》 is the title to use only in an instruction; in 《三体》为什么好看 it names the subject.
+  const instructionSoFar =
+    Boolean(material || role || wordLimit || imitation) ||
+    INSTRUCTION_START.test(afterLength) ||
+    /^《[^》]+》$/u.test(afterLength) ||
+    firstClauses.some(isWriteClause) ||
+    takeConstraints(firstClauses).constraints.length > 0;
+  const { title, rest: afterTitle } = takeTitle(afterLength, instructionSoFar);
+
+  const clauses = afterTitle.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  const { constraints: clauseConstraints, rest } = takeConstraints(clauses);
+  const constraints = imitation ? [imitation, ...clauseConstraints] : clauseConstraints;
+  let genre: string | undefined;
+  let writeSubject = '';
+  let explicitSubject = false;
+  const content: string[] = [];
+  for (const clause of rest) {
+    if (isWriteClause(clause)) {
+      const found = genreOf(clause);
+      genre ??= found;
+      if (!writeSubject) ({ subject: writeSubject, explicit: explicitSubject } = subjectOfWriteClause(clause, found));
+    } else {
+      const text = instructionSoFar ? stripInstruction(clause) : clause;
+      if (GENRES.includes(text)) genre ??= text;
+      else if (termLength(text.replace(/[？?]/gu, '')) >= 2 && !/^(?:要求|注意|如下|具体)+[：:]?$/u.test(text)) content.push(text);
+    }
+  }
+  const isInstruction = Boolean(instructionSoFar || title || genre || constraints.length > 0);
+  const named = termLength(writeSubject) >= 2 ? writeSubject : undefined;
+  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (stripInstruction(afterTitle) || raw);
+  const parts = analyzeContent(subjectText);
+  // 根据以下材料写一篇新闻稿：…: with nothing but a genre, the material's main noun phrase is the subject.
+  if (material && genre && parts.subject === genre) {
+    const first = material.split(/[。！!？?\n]/u)[0] ?? '';
+    const longest = nounChunks(first).filter((chunk) => !/\d/u.test(chunk)).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');
+    if (termLength(longest) >= 2) parts.subject = longest;
+  }
+  if (isInstruction && subjectText !== title) parts.subject = stripInstruction(parts.subject) || title || parts.subject;
+  if (genre && parts.form === 'subject' && !PLATFORM_GENRES.test(genre)) parts.intent = 'piece';
+
+  return {
+    raw,
+    ...parts,
+    keyTerms: keyTermsOf(parts),
+    isInstruction,
+    ...(role ? { role } : {}),
+    ...(title ? { title } : {}),
+    ...(wordLimit ? { wordLimit } : {}),
+    ...(genre ? { genre } : {}),
+    constraints,
+    ...(material ? { material } : {}),
+  };
+}

@@ -1,0 +1,160 @@
+import { NUMBER_SOURCE, parseNumber } from './chinese-number.js';
+import { nounChunks, tagTopic, termLength } from './segment.js';
+import type { ParsedTopic, TopicForm, TopicIntent } from './types.js';
+
+/** The parts of a request's subject text that depend on its form. */
+export type ContentParts = Pick<ParsedTopic, 'form' | 'intent' | 'subject' | 'question' | 'action' | 'actor' | 'options' | 'count'>;
+
+/** A person or group asking (职场新人如何…, 年轻人该不该…), not the thing asked about. */
+const PERSON_END = /(?:人|者|们|族|手|生|员|家|妈|爸|妈妈|爸爸|宝妈|师|党|娃|孩子|学生|新人|小白|我|你|他|她)$/u;
+const AFFECT_VERB = /^(?:改变|影响|重塑|颠覆|冲击|改写|推动|重构|取代|替代)/u;
+const MODAL_START = /^(?:到底|究竟|还)?(?:值不值得|值不值|该不该|要不要|能不能|会不会|是不是|可不可以|应不应该|有没有必要|适不适合|应该|需要|可以|能|会|要|该|是否|能否)/u;
+
+const COMPARISONS: RegExp[] = [
+  /^(.+?)\s*(?:vs\.?|VS\.?|Vs\.?|PK|pk|对比|对决|大比拼)\s*(.+?)$/u,
+  /^(.+?)(?:和|与|跟|或|、)(.+?)(?:到底|究竟)?(?:哪个|哪一个|选哪个|谁)(.*)$/u,
+  /^(.+?)(?:和|与|跟)(.+?)(?:的|之间的)?(?:区别|差别|差异|对比|比较|怎么选|如何选)(.*)$/u,
+  /^(.+?)还是(.+?)$/u,
+];
+
+const LIST = new RegExp(
+  `^(?:分享|推荐|盘点|总结|整理)?(${NUMBER_SOURCE})\\s*(个|种|条|款|招|件|本|步|大|点|类|部|首|家|道|句|张|位|项|座|所|样|套|组)(.{2,})$`,
+  'u',
+);
+
+const OPINIONS: RegExp[] = [
+  /^(?:如何|怎么|怎样|该怎么|应该怎么)(?:看待|评价)(.+)$/u,
+  /^(.+?)[，,]?(?:你|大家)?怎么看$/u,
+  /^(?:谈谈|聊聊|说说|浅谈|漫谈|试论|论|再谈)(?:对)?(.+?)(?:的看法|的思考|的理解)?$/u,
+  /^我眼中的(.+)$/u,
+  /^(.+?)(?:之我见|的利与弊|的利弊|利与弊|的得与失|的看法|的思考|的反思|随想|杂谈|漫谈)$/u,
+];
+
+const EXPLANATIONS: RegExp[] = [/^(?:什么是|何为|何谓)(.+)$/u, /^(.+?)(?:到底|究竟)?(?:是什么|是啥|是怎么回事|指的是什么|是什么意思)$/u];
+const REASON = /^(.*?)(?:为什么|为何|凭什么|怎么会)(.+)$/u;
+const HOW = /^(.*?)(?:该如何|应该如何|要如何|如何才能|怎样才能|怎么才能|怎么样才能|应该怎么|该怎么|如何|怎样|怎么)(.+)$/u;
+const WHICH = /^(.*?)有哪些(.*)$/u;
+const VERDICT = /值不值得|值不值|值得.+吗|是否|能否|该不该|要不要|会不会|能不能|是不是|可不可以|应不应该|有没有必要|适不适合|好不好|靠谱吗|怎么样$|如何$|吗$|呢$/u;
+const HOW_TO_NOUN = /(?:全攻略|攻略|指南|教程|方法|技巧|秘籍|入门|备考计划|计划|步骤|手册|全流程|避坑指南|实操|流程)$/u;
+const EVENT = /发布会|发布|召开|举行|开幕|闭幕|上线|亮相|宣布|落幕|回顾|复盘|事件|事故|风波|大会|峰会|奥运会|世界杯|春晚|双十一|双11|开学季|纪念日|夺冠/u;
+
+/**
+ * The noun phrase a question starts with (县城的奶茶店 in 县城的奶茶店越开越多, MacBook Air M5 in
+ * MacBook Air M5适合大学生吗): tokens up to the first verb, adverb, modal or preposition.
+ */
+export function leadingNounPhrase(text: string): string {
+  let phrase = '';
+  for (const { word, tag } of tagTopic(text)) {
+    const content = tag === 'eng' || tag === 'm' || tag === 'vn' || tag === 'x' || tag === 'zg' || /^[nabfjst]/u.test(tag);
+    const joins = tag === 'uj' && phrase !== '';
+    if ((!content && !joins) || /^[不没]/u.test(word) || MODAL_START.test(word) || /^(?:适合|越|会|能|要|是|有|在|都|也|还|就|才)/u.test(word) || tag === 'w') break;
+    phrase += phrase && tag === 'eng' && /[A-Za-z0-9]$/u.test(phrase) ? ` ${word}` : word;
+  }
+  return phrase.replace(/的$/u, '').trim();
+}
+
+function cleanEnd(text: string): string {
+  return text.replace(/[？?！!。.，,、\s]+$/u, '').replace(/(?:吗|呢|吧|啊|呀)$/u, '').trim();
+}
+
+function cleanOption(text: string): string {
+  return cleanEnd(text.replace(/^(?:到底|究竟|是|选)(?=.{2})/u, '').replace(/(?:好|更好|更合适|更值得买|好呢|呢)$/u, ''));
+}
+
+/** The object of a verb phrase: 给三岁孩子挑选绘本 → 三岁孩子的绘本, 写好周报 → 周报. */
+function objectOf(action: string): string {
+  const forWhom = /^(?:给|为|帮|替)(.{2,8}?)(挑选|选择|选购|挑|选|买|准备|找|做|写|规划|制定|安排|设计|搭配|讲|读)(.{2,})$/u.exec(action);
+  if (forWhom) {
+    const whom = nounChunks(forWhom[1]!)[0];
+    const what = nounChunks(forWhom[3]!).at(-1);
+    if (whom && what && termLength(whom) + termLength(what) <= 11) return `${whom}的${what}`;
+  }
+  const modalFree = action.replace(MODAL_START, '');
+  return nounChunks(modalFree).at(-1) ?? modalFree;
+}
+
+function parts(form: TopicForm, intent: TopicIntent, subject: string, extra: Partial<ContentParts> = {}): ContentParts {
+  return { form, intent, subject: cleanEnd(subject).replace(/^(?:关于|对于|有关)/u, ''), ...extra };
+}
+
+/** Form, intent, subject and the form's parts of a request's subject text. */
+export function analyzeContent(text: string): ContentParts {
+  const asAsked = text.trim().replace(/^(?:请问|问|求问)[：:，,]?/u, '').replace(/[？?！!。.，,、\s]+$/u, '');
+  const q = cleanEnd(asAsked);
+  const asked = /[？?]\s*$/u.test(text) || /(?:吗|呢)[？?]?\s*$/u.test(text);
+
+  for (const pattern of COMPARISONS) {
+    const match = pattern.exec(q);
+    if (!match) continue;
+    const a = cleanOption(match[1]!);
+    const b = cleanOption(match[2]!);
+    if (termLength(a) < 2 || termLength(b) < 2 || /[，,]/u.test(a + b)) continue;
+    return parts('comparison', 'choice', `${a}和${b}`, { options: [a, b], question: asAsked, action: cleanEnd(match[3] ?? '') || undefined });
+  }
+
+  const list = LIST.exec(q);
+  if (list && parseNumber(list[1]!) >= 2) {
+    const item = cleanEnd(list[3]!);
+    return parts('list', 'list', item, { count: { n: parseNumber(list[1]!), numeral: list[1]!, unit: list[2]!, item } });
+  }
+
+  for (const pattern of OPINIONS) {
+    const match = pattern.exec(q);
+    if (match && termLength(match[1]!) >= 2) return parts('opinion', 'view', match[1]!, /^(?:如何|怎么|怎样|该怎么|应该怎么)/u.test(q) || asked ? { question: asAsked } : {});
+  }
+
+  for (const pattern of EXPLANATIONS) {
+    const match = pattern.exec(q);
+    if (match && termLength(match[1]!) >= 2) return parts('question', 'explanation', match[1]!, { question: asAsked });
+  }
+
+  const reason = REASON.exec(q);
+  if (reason) {
+    const before = reason[1]!.trim();
+    const after = reason[2]!.trim();
+    if (before && !PERSON_END.test(before)) return parts('question', 'reason', before, { question: asAsked, action: after });
+    const lead = leadingNounPhrase(after);
+    // 为什么年轻人应该尽早开始定投: a person before the predicate asks; the object is the subject.
+    const person = lead && PERSON_END.test(lead) ? lead : undefined;
+    const subject = person ? objectOf(after.slice(lead.length)) : lead;
+    const action = lead ? after.slice(after.indexOf(lead) + lead.length).trim() || after : after;
+    return parts('question', 'reason', subject || objectOf(after), { question: asAsked, action, actor: (before || person) || undefined });
+  }
+
+  const how = HOW.exec(q);
+  if (how && cleanEnd(how[2]!).length >= 2) {
+    const before = how[1]!.trim();
+    const action = cleanEnd(how[2]!);
+    // 人工智能如何改变教育: how a thing acts is a question about that thing.
+    if (before && !PERSON_END.test(before) && AFFECT_VERB.test(action)) return parts('question', 'explanation', before, { question: asAsked, action });
+    if (before && !PERSON_END.test(before)) return parts('how-to', 'method', before, { question: asAsked, action });
+    return parts('how-to', 'method', objectOf(action), { question: asAsked, action, actor: before || undefined });
+  }
+
+  const which = WHICH.exec(q);
+  if (which) {
+    const before = which[1]!.trim();
+    const after = which[2]!.trim();
+    const subject = after && termLength(after) >= 2 ? after : before;
+    return parts('question', 'list', subject, { question: asAsked, actor: after && before ? before : undefined });
+  }
+
+  if (VERDICT.test(q) || asked) {
+    const lead = leadingNounPhrase(q);
+    const action = lead ? q.slice(q.indexOf(lead) + lead.length).trim() : q;
+    if (lead && !PERSON_END.test(lead)) return parts('question', 'verdict', lead, { question: asAsked, action: cleanEnd(action) });
+    const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱吗|怎么样)$/u, ''));
+    // 在县城开一家咖啡馆能赚钱: a clause, not a noun phrase; its longest noun names the subject.
+    const longest = nounChunks(object).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');
+    const subject = termLength(object) > 8 && longest ? longest : object;
+    return parts('question', 'verdict', termLength(subject) >= 2 ? subject : lead || q, { question: asAsked, action: cleanEnd(action), actor: lead || undefined });
+  }
+
+  if (HOW_TO_NOUN.test(q)) return parts('how-to', 'method', q);
+  if (EVENT.test(q)) {
+    // 2026年世界杯回顾: the event is the subject; 回顾 is what the article does with it.
+    const event = q.replace(/(?:回顾|复盘|观察|始末|全记录|盘点)$/u, '');
+    return parts('event', 'account', termLength(event) >= 2 ? event : q);
+  }
+  return parts('subject', 'overview', q);
+}
