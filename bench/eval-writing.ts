@@ -236,9 +236,11 @@ async function main() {
       articles: cited.length,
       valid: cited.filter((a) => a.citations!.valid).length,
       markers: cited.reduce((sum, a) => sum + a.citations!.markers, 0),
+      matched: cited.reduce((sum, a) => sum + a.citations!.matched, 0),
       unresolved: cited.reduce((sum, a) => sum + a.citations!.unresolved.length, 0),
       duplicateSources: cited.reduce((sum, a) => sum + a.citations!.duplicateSources.length, 0),
       structureCited: cited.reduce((sum, a) => sum + a.citations!.structureCited.length, 0),
+      structureQuoted: cited.reduce((sum, a) => sum + a.citations!.structureQuoted.length, 0),
       reusedSourceSentences: cited.reduce((sum, a) => sum + a.citations!.reusedSourceSentences.length, 0),
     },
     twice: { briefs: twice.length, identical: twice.filter((a) => a.twice!.identical).length, meanSharedSentences: mean(twice.map((a) => a.twice!.sharedSentenceShare)) },
@@ -246,7 +248,20 @@ async function main() {
     wallSeconds: (Date.now() - started) / 1000,
   };
 
-  const report = { at: new Date().toISOString(), writer: 'offline composer (embedded default)', node: process.version, targets: TARGETS, overall, reuse, articles: perArticle };
+  const tally = (values: unknown[]) => Object.fromEntries([...new Set(values.map(String))].map((value) => [value, values.filter((v) => String(v) === value).length]));
+  const coverage = {
+    platform: tally(briefs.map((b) => b.settings.platform)),
+    type: tally(briefs.map((b) => b.settings.type)),
+    style: tally(briefs.map((b) => b.settings.style)),
+    form: tally(briefs.map((b) => b.form)),
+    instructions: briefs.filter((b) => b.instruction).length,
+    short: briefs.filter((b) => b.settings.length <= 1000).length,
+    long: briefs.filter((b) => b.settings.length >= 2500).length,
+    knowledgeBase: briefs.filter((b) => b.kb).length,
+    reference: briefs.filter((b) => b.reference).length,
+    seo: briefs.filter((b) => b.seoKeywords).length,
+  };
+  const report = { at: new Date().toISOString(), writer: 'offline composer (embedded default)', node: process.version, targets: TARGETS, coverage, overall, reuse, articles: perArticle };
   const reportsDir = path.join(import.meta.dirname, 'reports');
   fs.mkdirSync(reportsDir, { recursive: true });
   const file = path.join(reportsDir, `eval-writing-${report.at.slice(0, 10)}.json`);
@@ -255,6 +270,7 @@ async function main() {
 }
 
 type Report = {
+  coverage: Record<string, number | Record<string, number>>;
   overall: {
     articles: number;
     brokenLines: number;
@@ -266,7 +282,7 @@ type Report = {
     reuse: { share: number; min: number; max: number };
     lengthScore: { mean: number; min: number };
     stockPhrases: { perThousand: number; worst: number };
-    citations: { articles: number; valid: number; markers: number; unresolved: number; duplicateSources: number; structureCited: number; reusedSourceSentences: number };
+    citations: { articles: number; valid: number; markers: number; matched: number; unresolved: number; duplicateSources: number; structureCited: number; structureQuoted: number; reusedSourceSentences: number };
     twice: { briefs: number; identical: number; meanSharedSentences: number };
     msPerArticle: { mean: number; max: number };
     wallSeconds: number;
@@ -303,14 +319,14 @@ function printSummary(report: Report, file: string) {
   console.log(`| length score S_l | mean ${o.lengthScore.mean.toFixed(1)} (min ${o.lengthScore.min.toFixed(1)}) | ${TARGETS.lengthScore} | ${met(o.lengthScore.mean >= 90)} |`);
   console.log(`| stock phrases | ${o.stockPhrases.perThousand.toFixed(2)} per 1,000 characters (worst article ${o.stockPhrases.worst.toFixed(2)}) | ${TARGETS.stockPhrases} | ${met(o.stockPhrases.worst <= 2)} |`);
   console.log(
-    `| citations (${c.articles} articles with material, ${c.markers} markers) | ${c.valid} of ${c.articles} valid; ${c.unresolved} unresolved, ${c.duplicateSources} sources listed twice, ${c.structureCited} headings/list items/table rows cited, ${c.reusedSourceSentences} source sentences used twice | ${TARGETS.citations} | ${met(c.valid === c.articles)} |`,
+    `| citations (${c.articles} articles with material, ${c.markers} markers, ${c.matched} of them found in a source's text) | ${c.valid} of ${c.articles} valid; ${c.unresolved} unresolved, ${c.duplicateSources} sources listed twice, ${c.structureCited} headings/list items/table rows cited, ${c.structureQuoted} table rows/list items pasted uncited, ${c.reusedSourceSentences} source sentences used twice | ${TARGETS.citations} | ${met(c.valid === c.articles)} |`,
   );
   for (const a of report.articles.filter((entry) => entry.styleDistance)) {
     const s = a.styleDistance!;
     const shrinks = s.withoutReference !== null && s.withReference < s.withoutReference;
     console.log(`| style distance to the reference (${a.id}) | ${s.withReference.toFixed(3)} with, ${s.withoutReference?.toFixed(3) ?? '–'} without the reference | ${TARGETS.style} | ${met(shrinks)} |`);
   }
-  console.log(`| same brief twice | ${o.twice.identical} of ${o.twice.briefs} identical; ${pct(o.twice.meanSharedSentences)} of sentences shared | ${TARGETS.twice} | ${met(o.twice.identical === 0 && o.twice.meanSharedSentences < 0.5)} |`);
+  console.log(`| same brief twice | ${o.twice.identical} of ${o.twice.briefs} identical; ${pct(o.twice.meanSharedSentences)} of sentences shared | ${TARGETS.twice} (here: not identical, < 50% of sentences shared) | ${met(o.twice.identical === 0 && o.twice.meanSharedSentences < 0.5)} |`);
   console.log(`| time per article | mean ${(o.msPerArticle.mean / 1000).toFixed(2)} s, max ${(o.msPerArticle.max / 1000).toFixed(2)} s | | |`);
 
   console.log('\n| brief | title | S_l | repeated | reused | stock /1k | broken | citations |\n|---|---|---|---|---|---|---|---|');
@@ -325,9 +341,12 @@ function printSummary(report: Report, file: string) {
   if (instruction.length > 0) console.log(`\nInstruction words in articles (first 10 of ${instruction.length}):\n${instruction.slice(0, 10).map((line) => `- ${line.slice(0, 160)}`).join('\n')}`);
   if (report.reuse.examples.length > 0) console.log(`\nMost widely shared sentences (□ = a topic word):\n${report.reuse.examples.slice(0, 5).map((e) => `- (${e.articles} articles) ${e.sentence}`).join('\n')}`);
   const citationProblems = report.articles.flatMap((a) =>
-    a.citations ? [...a.citations.structureCited.map((p) => `${a.id}: [${p.marker}] cites a ${p.problem}: ${p.sourceLine}`), ...a.citations.reusedSourceSentences.map((r) => `${a.id}: used ${r.times}×: ${r.sentence}`), ...a.citations.duplicateSources.map((d) => `${a.id}: listed twice: ${d}`), ...a.citations.unresolved.map((p) => `${a.id}: [${p.marker}] unresolved`)] : [],
+    a.citations ? [...a.citations.structureCited.map((p) => `${a.id}: [${p.marker}] cites a ${p.problem}: ${p.sourceLine}`), ...a.citations.structureQuoted.map((line) => `${a.id}: pasted: ${line}`), ...a.citations.reusedSourceSentences.map((r) => `${a.id}: used ${r.times}×: ${r.sentence}`), ...a.citations.duplicateSources.map((d) => `${a.id}: listed twice: ${d}`), ...a.citations.unresolved.map((p) => `${a.id}: [${p.marker}] unresolved`)] : [],
   );
   if (citationProblems.length > 0) console.log(`\nCitation problems:\n${citationProblems.slice(0, 15).map((line) => `- ${line.slice(0, 160)}`).join('\n')}`);
+  const cov = report.coverage;
+  const list = (value: number | Record<string, number>) => (typeof value === 'number' ? String(value) : Object.entries(value).map(([k, n]) => `${k} ${n}`).join(', '));
+  console.log(`\nBriefs: ${Object.entries(cov).map(([key, value]) => `${key}: ${list(value)}`).join('; ')}`);
   console.log(`\n${o.articles} briefs in ${o.wallSeconds.toFixed(0)} s; full report: ${file}`);
 }
 

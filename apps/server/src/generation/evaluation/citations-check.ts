@@ -27,10 +27,14 @@ export interface CitationProblem {
 
 export interface CitationCheck {
   markers: number;
+  /** Markers whose quote was found in a source's line (the structure and reuse checks apply to these). */
+  matched: number;
   listed: number;
   unresolved: CitationProblem[];
   duplicateSources: string[];
   structureCited: CitationProblem[];
+  /** Table rows and list items of a source (≥ 8 letters and digits) that appear verbatim in the article, cited or not. */
+  structureQuoted: string[];
   /** Source sentences (≥ 12 characters) that occur more than once in the article. */
   reusedSourceSentences: { sentence: string; times: number }[];
   valid: boolean;
@@ -63,7 +67,9 @@ function quotesOf(main: string): { marker: number; quote: string }[] {
       let quote = parts.pop() ?? '';
       // A marker right after the sentence end cites that sentence.
       if (reduce(quote).length === 0 && parts.length > 0) quote = parts.pop()!;
-      found.push({ marker: Number(match[1]), quote: stripMarkdown(quote).replace(/^[\s>*-]+/, '').trim() });
+      // A quotation in the sentence is what is cited (资料写道：“…”[1]), not the lead-in.
+      const quoted = [...quote.matchAll(/[“「"『]([^”」"』]+)[”」"』]/gu)].at(-1)?.[1];
+      found.push({ marker: Number(match[1]), quote: stripMarkdown(quoted ?? quote).replace(/^[\s>*-]+/, '').trim() });
       last = match.index + match[0].length;
     }
   }
@@ -98,6 +104,7 @@ export function checkCitations(markdown: string, sources: SourceText[]): Citatio
   const unresolved: CitationProblem[] = quotes.filter((q) => q.marker < 1 || q.marker > listed.length).map((q) => ({ ...q, problem: 'unresolved' }));
   const sourceLines = sources.flatMap((source) => source.content.split('\n').filter((line) => reduce(line).length > 0));
   const structureCited: CitationProblem[] = [];
+  let matched = 0;
   const quotedFromSource = new Map<string, { quote: string; times: number }>();
   for (const q of quotes) {
     const key = reduce(q.quote);
@@ -107,6 +114,7 @@ export function checkCitations(markdown: string, sources: SourceText[]): Citatio
       return reduced.includes(key) || (reduced.length >= 4 && key.includes(reduced));
     });
     if (!line) continue;
+    matched += 1;
     const seen = quotedFromSource.get(key);
     quotedFromSource.set(key, { quote: q.quote, times: (seen?.times ?? 0) + 1 });
     const kind = lineKind(line);
@@ -122,13 +130,24 @@ export function checkCitations(markdown: string, sources: SourceText[]): Citatio
     if (times > 1 && !reusedSourceSentences.some((entry) => reduce(entry.sentence).includes(reduce(quote)))) reusedSourceSentences.push({ sentence: quote, times });
   }
 
+  const structureQuoted = [
+    ...new Set(
+      sourceLines
+        .filter((line) => ['table_row', 'list_item'].includes(lineKind(line)))
+        .map((line) => line.trim())
+        .filter((line) => reduce(line.replace(/^([-*+•·]\s|\d{1,2}[.、)]\s*)/u, '')).length >= 8 && articleText.includes(reduce(line.replace(/^([-*+•·]\s|\d{1,2}[.、)]\s*)/u, '')))),
+    ),
+  ];
+
   return {
     markers: quotes.length,
+    matched,
     listed: listed.length,
     unresolved,
     duplicateSources,
     structureCited,
+    structureQuoted,
     reusedSourceSentences,
-    valid: unresolved.length === 0 && duplicateSources.length === 0 && structureCited.length === 0 && reusedSourceSentences.length === 0,
+    valid: unresolved.length === 0 && duplicateSources.length === 0 && structureCited.length === 0 && structureQuoted.length === 0 && reusedSourceSentences.length === 0,
   };
 }

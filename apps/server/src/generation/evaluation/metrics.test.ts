@@ -64,13 +64,18 @@ describe('citations', () => {
     content: '# 2024年新能源汽车行业研究报告\n\n## 一、市场概况\n\n2024年，中国新能源汽车销量达到1286.6万辆，同比增长35.5%。\n\n| 比亚迪 | 427 | 41% |\n\n- 宁德时代：麒麟电池，能量密度255Wh/kg',
   };
 
+  it('finds a list item of a source pasted into the article without a marker', () => {
+    const markdown = '# 题\n\n宁德时代：麒麟电池，能量密度255Wh/kg，这是一项进步。\n';
+    expect(checkCitations(markdown, [source])).toMatchObject({ markers: 0, structureQuoted: ['- 宁德时代：麒麟电池，能量密度255Wh/kg'], valid: false });
+  });
+
   it('reads a source line as a heading, a table row, a list item or a sentence', () => {
     expect(['# 标题', '| a | b |', '- 要点一', '1. 第一步', '一、市场概况', '这是一句完整的话，有标点。'].map(lineKind)).toEqual(['heading', 'table_row', 'list_item', 'list_item', 'heading', 'sentence']);
   });
 
   it('passes an article whose markers all resolve to distinct sources and quote sentences once', () => {
     const markdown = '# 题\n\n资料写道：“2024年，中国新能源汽车销量达到1286.6万辆”[1]。\n\n## 参考资料\n\n1. 报告（知识库）\n';
-    expect(checkCitations(markdown, [source])).toMatchObject({ markers: 1, listed: 1, valid: true });
+    expect(checkCitations(markdown, [source])).toMatchObject({ markers: 1, matched: 1, listed: 1, valid: true });
   });
 
   it('finds unresolved markers, sources listed twice, cited headings and table rows, and a sentence used twice', () => {
@@ -88,6 +93,7 @@ describe('citations', () => {
     expect(result.unresolved.map((p) => p.marker)).toEqual([3]);
     expect(result.duplicateSources).toEqual(['报告（知识库）']);
     expect(result.structureCited.map((p) => p.problem)).toEqual(['heading', 'table_row']);
+    expect(result.structureQuoted).toEqual(['| 比亚迪 | 427 | 41% |']);
     expect(result.reusedSourceSentences).toEqual([{ sentence: '2024年，中国新能源汽车销量达到1286.6万辆，同比增长35.5%。', times: 2 }]);
   });
 });
