@@ -65,7 +65,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
           metadata: {
             offline: agents.offline,
             brief: request.brief,
-            references: article.references.map(({ title, url, source }) => ({ title, url, source })),
+            references: article.references.map(({ title, url, source, position }) => ({ title, url, source, position })),
             taskId: task.taskId,
           },
         })

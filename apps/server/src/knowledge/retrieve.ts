@@ -6,7 +6,7 @@ import { Bm25Index, rankHybrid, tokenize } from './index/index.js';
 import { kbChunks, kbFiles, kbSessions } from './tables.js';
 
 interface LoadedIndex {
-  chunks: { fileId: string; fileName: string; content: string }[];
+  chunks: { fileId: string; fileName: string; content: string; ordinal: number; headingPath: string }[];
   bm25: Bm25Index;
   vectors: (number[] | null)[] | null;
   embeddingModel: string | null;
@@ -29,6 +29,14 @@ export interface KnowledgePassage {
   /** The file it comes from. */
   title: string;
   content: string;
+  /** Where in the file: 「第 3 段 · 报告 > 会员」 (the chunk's place and heading path). */
+  position: string;
+}
+
+/** A chunk's place for a reader: its number in the file and the headings it stands under. */
+export function passagePosition(ordinal: number, headingPath: string): string {
+  const path = headingPath.trim();
+  return path ? `第 ${ordinal + 1} 段 · ${path}` : `第 ${ordinal + 1} 段`;
 }
 
 export class KnowledgeRetriever {
@@ -49,7 +57,13 @@ export class KnowledgeRetriever {
     const semantic = await this.semantic(index, input.query, keep);
     return rankHybrid(lexical.slice(0, CANDIDATES), semantic, input.topK).map((i) => {
       const chunk = index.chunks[i]!;
-      return { id: `kb-${chunk.fileId}-${i}`, source: 'knowledge' as const, title: chunk.fileName, content: chunk.content };
+      return {
+        id: `kb-${chunk.fileId}-${chunk.ordinal}`,
+        source: 'knowledge' as const,
+        title: chunk.fileName,
+        content: chunk.content,
+        position: passagePosition(chunk.ordinal, chunk.headingPath),
+      };
     });
   }
 
@@ -84,14 +98,22 @@ export class KnowledgeRetriever {
       return cached;
     }
     const rows = await db
-      .select({ fileId: kbChunks.fileId, fileName: kbFiles.fileName, content: kbChunks.content, tokens: kbChunks.tokens, embedding: kbChunks.embedding })
+      .select({
+        fileId: kbChunks.fileId,
+        fileName: kbFiles.fileName,
+        ordinal: kbChunks.ordinal,
+        headingPath: kbChunks.headingPath,
+        content: kbChunks.content,
+        tokens: kbChunks.tokens,
+        embedding: kbChunks.embedding,
+      })
       .from(kbChunks)
       .innerJoin(kbFiles, eq(kbFiles.id, kbChunks.fileId))
       .where(eq(kbChunks.sessionId, sessionId))
       .orderBy(asc(kbFiles.createdAt), asc(kbChunks.fileId), asc(kbChunks.ordinal));
     const hasVectors = rows.length > 0 && rows.every((row) => Array.isArray(row.embedding));
     const loaded: LoadedIndex = {
-      chunks: rows.map(({ fileId, fileName, content }) => ({ fileId, fileName, content })),
+      chunks: rows.map(({ fileId, fileName, content, ordinal, headingPath }) => ({ fileId, fileName, content, ordinal, headingPath })),
       bm25: Bm25Index.build(rows.map((row) => row.tokens)),
       vectors: hasVectors ? rows.map((row) => row.embedding) : null,
       embeddingModel: hasVectors ? session.embeddingModel : null,

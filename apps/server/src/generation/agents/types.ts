@@ -30,6 +30,8 @@ export interface Material {
   url?: string;
   /** Plain text, already trimmed to a reasonable size. */
   content: string;
+  /** Where in its file a knowledge-base passage is: 「第 3 段 · 报告 > 会员」. */
+  position?: string;
 }
 
 export interface TopicAnalysis {

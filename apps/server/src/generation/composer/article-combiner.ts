@@ -16,6 +16,7 @@ import {
   XHS_SHORT_TRANSITIONS,
   XHS_TRANSITIONS,
 } from './phrasebook-common.js';
+import { dropRequotes } from './material-sentences.js';
 import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
 import { slicedPool } from './seeded-random.js';
 import { topicLabel } from './topic-terms.js';
@@ -106,6 +107,8 @@ export function combineSections(brief: ArticleBrief, outline: Outline, sections:
   const ctx = contextOf(brief);
   const ordered = [...sections].sort((a, b) => a.index - b.index);
   const seen = new Set<string>();
+  // A source sentence is quoted once in the article: sections are written apart and may share a passage.
+  const quoted = new Set<string>();
   // Transitions the sections already use count as used.
   const written = ordered.map((draft) => draft.markdown).join('\n');
   const transitions = new Set(
@@ -118,6 +121,7 @@ export function combineSections(brief: ArticleBrief, outline: Outline, sections:
     let own = parseBlocks(draft.markdown)
       .filter((block) => block.kind !== 'title' && block.kind !== 'tags')
       .map((block) => (block.kind === 'paragraph' ? { ...block, text: keepRoles(block.text, first, last) } : block))
+      .map((block) => (block.kind === 'paragraph' ? { ...block, text: dropRequotes(splitSentences(block.text), quoted).join('').trim() } : block))
       .filter((block) => {
         if (!block.text) return false;
         if (block.kind !== 'paragraph' && block.kind !== 'list') return true;

@@ -2,7 +2,8 @@ import { countCjkLength } from '@tianma/shared';
 import type { Material, OutlineSection, SectionWritingInput } from '../agents/types.js';
 import { type ComposeContext, isQuestion, say, stripEnd } from './compose-context.js';
 import type { Piece } from './length-fitting.js';
-import { materialTitle, quotablePassages } from './material-quotes.js';
+import { chooseDigest } from './material-digest.js';
+import { materialTitle } from './material-quotes.js';
 import { chooseFacets } from './phrasebook.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
@@ -94,27 +95,48 @@ export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[]
   if (tails) pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
 }
 
-/** Quotes of the section's materials, each cited [n]; the first is essential. */
+/**
+ * The section's digest of its materials: real sentences of the sources (never a heading, list
+ * item, table row or fragment), chosen by BM25 against the section's heading and key points and
+ * by maximal marginal relevance, each quoted verbatim and cited [n], joined by connecting
+ * sentences that add no fact. The first quote is essential; the combiner drops a quote another
+ * section already made.
+ */
 export function addQuotes(plan: SectionPlan, pieces: PieceList, group: number): void {
-  const { ctx, rng, input } = plan;
-  const maxLength = Math.max(8, Math.min(48, Math.floor(plan.target * 0.45) - 8));
-  // Passages are ranked once per article (by the topic), and each section starts at its own
-  // place in that ranking, so sections quote different sentences while there are enough.
+  const { ctx, rng, input, section } = plan;
+  if (plan.materials.length === 0) return;
+  const maxLength = Math.max(40, Math.floor(plan.target * 0.6));
+  const count = plan.tight ? 1 : Math.max(1, Math.min(4, Math.round(plan.target / 160)));
+  const query = `${section.heading} ${section.keyPoints.join(' ')} ${ctx.terms.terms.join(' ')}`;
   const parts = input.outline.sections.length;
-  for (const [j, material] of plan.materials.entries()) {
-    const passages = quotablePassages(material, maxLength, `${ctx.terms.topic}${ctx.terms.terms.join('')}`);
-    if (passages.length === 0) continue;
-    // The main quote may repeat another section's when passages are few; the extra ones never do.
-    const extra = [1, 2].map((k) => input.index + k * parts).filter((at) => at < passages.length);
-    const ordered = [passages[input.index % passages.length]!, ...extra.map((at) => passages[at]!)];
-    const slots = { cite: `[${j + 1}]`, title: materialTitle(material) };
-    const frames = plan.tight ? QUOTE_FRAMES.tight : material.source === 'knowledge' ? QUOTE_FRAMES.knowledge : QUOTE_FRAMES.web;
-    pieces.add(say(ctx, rng.pick(frames), { ...slots, quote: ordered[0]! }), group, j === 0 ? 0 : 1);
-    if (j === 0) pieces.add(say(ctx, rotated(plan, QUOTE_FRAMES.follow, 'follow', input.index)), group, 2);
-    for (const [k, passage] of ordered.slice(1, 3).entries()) {
-      pieces.add(say(ctx, rng.pick(QUOTE_FRAMES.again), { ...slots, quote: passage }), group + 1, 3 + k + j);
-    }
+  const picks = chooseDigest(plan.materials, query, count, {
+    offset: input.index * count,
+    // Sections are written apart and often share a passage: each prefers its own share of the sentences.
+    prefer: (sentence) => shareOf(sentence, parts) === input.index % parts,
+    // NOTE: a sentence with quotation marks of its own would nest inside the frame's “…”.
+    accept: (sentence) => countCjkLength(sentence) <= maxLength && !/[“”"「」]/u.test(sentence),
+  });
+  for (const [k, pick] of picks.entries()) {
+    const material = plan.materials[pick.material]!;
+    const quote = pick.sentence.replace(/[。！？；!?;]+$/u, '');
+    const slots = { cite: `[${pick.material + 1}]`, title: materialTitle(material), quote };
+    const again = k > 0 && picks[k - 1]!.material === pick.material;
+    // NOTE: only the 「again」 frames that name the source: the quote before may be dropped by the combiner.
+    const frames = plan.tight ? QUOTE_FRAMES.tight : again ? AGAIN_NAMED : material.source === 'knowledge' ? QUOTE_FRAMES.knowledge : QUOTE_FRAMES.web;
+    const quoted = say(ctx, rng.pick(frames), slots);
+    // NOTE: the follow-up (「这句话…」) refers to the quote, so it travels in the same piece.
+    const follow = k === 0 && !plan.tight ? say(ctx, rotated(plan, QUOTE_FRAMES.follow, 'follow', input.index)) : '';
+    pieces.add(`${quoted}${follow}`, k === 0 ? group : group + 1, k === 0 ? 0 : 2 + k);
   }
+}
+
+const AGAIN_NAMED = QUOTE_FRAMES.again.filter((frame) => frame.includes('{title}'));
+
+/** A stable share (0..parts-1) a sentence falls to. */
+function shareOf(sentence: string, parts: number): number {
+  let hash = 0;
+  for (const ch of sentence) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return hash % Math.max(1, parts);
 }
 
 /**

@@ -61,14 +61,20 @@ function paragraphs(ctx: ComposeContext, pieces: Piece[], rng: SeededRandom): st
   return out.map((paragraph) => (PICTOGRAPH_START.test(paragraph) || paragraph.startsWith('- ') ? paragraph : `${rng.pick(XHS_LINE_EMOJI)} ${paragraph}`));
 }
 
-/** Keeps the citations a prefix [1]..[m], so that `sources` is exactly what the text cites. */
-function citedPrefix(pieces: Piece[], available: number): { pieces: Piece[]; count: number } {
-  const cited = new Set<number>();
-  for (const piece of pieces) for (const match of piece.text.matchAll(/\[(\d+)\]/g)) cited.add(Number(match[1]));
-  let count = 0;
-  while (count < available && cited.has(count + 1)) count += 1;
-  const kept = pieces.filter((piece) => [...piece.text.matchAll(/\[(\d+)\]/g)].every((match) => Number(match[1]) <= count));
-  return { pieces: kept, count };
+/**
+ * The sources the chosen pieces cite, in order of first citation, with the markers renumbered
+ * [1]..[m] to match: a material the digest did not quote is not a source of the section.
+ */
+function citedOnly(pieces: Piece[], materials: SectionPlan['materials']): { pieces: Piece[]; sources: SectionPlan['materials'] } {
+  const order = new Map<number, number>();
+  for (const piece of pieces) {
+    for (const match of piece.text.matchAll(/\[(\d+)\]/g)) {
+      const local = Number(match[1]);
+      if (materials[local - 1] && !order.has(local)) order.set(local, order.size + 1);
+    }
+  }
+  const renumbered = pieces.map((piece) => ({ ...piece, text: piece.text.replace(/\[(\d+)\]/g, (_m, local: string) => (order.has(Number(local)) ? `[${order.get(Number(local))}]` : '')) }));
+  return { pieces: renumbered, sources: [...order.keys()].map((local) => materials[local - 1]!) };
 }
 
 export function writeSectionDraft(input: SectionWritingInput): SectionDraft {
@@ -88,14 +94,13 @@ export function writeSectionDraft(input: SectionWritingInput): SectionDraft {
   const reserve = Math.round(Math.min(overheadShare + transition, MAX_RESERVE * section.budget));
   const target = Math.max(12, section.budget - reserve - countCjkLength(heading));
   const tight = target < TIGHT_BELOW;
-  const materialCount = Math.min(input.materials.length, 3, Math.max(1, Math.floor(target / 220)));
   const plan: SectionPlan = {
     ctx,
     input,
     section,
     rng,
     target,
-    materials: input.materials.slice(0, materialCount),
+    materials: input.materials,
     tight,
     hooks: /设问|提问|问题/u.test(input.style?.hooks ?? ''),
     shortSentences: input.style?.sentenceLength === '短句为主',
@@ -103,7 +108,7 @@ export function writeSectionDraft(input: SectionWritingInput): SectionDraft {
 
   const planned = index === 0 ? writeIntroduction(plan) : last ? writeConclusion(plan) : writeBody(plan);
   const chosen = selectPieces(planned.items, target);
-  const { pieces, count } = citedPrefix(chosen, plan.materials.length);
+  const { pieces, sources } = citedOnly(chosen, plan.materials);
   const markdown = [heading, ...paragraphs(ctx, pieces, rng)].filter(Boolean).join('\n\n');
-  return { index, heading: section.heading, markdown: `${markdown}\n`, sources: plan.materials.slice(0, count) };
+  return { index, heading: section.heading, markdown: `${markdown}\n`, sources };
 }

@@ -1,6 +1,6 @@
 import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
-import { dropDanglingMarkers, referenceList } from '../citations.js';
+import { finalizeCitations, referenceList } from '../citations.js';
 import type { PlacedImage } from './images.js';
 
 export interface FinalArticle {
@@ -53,14 +53,17 @@ function placeSectionImages(markdown: string, images: PlacedImage[], outline: Ou
 
 /**
  * Stage 10: the article as it will be stored. Section images go at the end of their sections, the
- * cover under the title, dangling [n] markers are dropped, and the reference list closes the
- * article when sources exist.
+ * cover under the title, the citations are checked once more (finalizeCitations: no dangling
+ * [n], no source twice, only cited sources), and the reference list closes the article when
+ * sources exist.
  */
-export function assembleArticle(article: CombinedArticle, images: PlacedImage[], references: Material[], outline: Outline): FinalArticle {
+export function assembleArticle(article: CombinedArticle, images: PlacedImage[], sources: Material[], outline: Outline): FinalArticle {
   const cover = images.find((image) => image.sectionIndex < 0);
   let markdown = placeSectionImages(article.markdown, images, outline);
   if (cover) markdown = markdown.replace(/^(# .+\n)/, `$1\n![${cover.caption}](${cover.url})\n`);
-  markdown = dropDanglingMarkers(markdown, references.length).trimEnd();
+  const cited = finalizeCitations(markdown, sources);
+  const references = cited.references;
+  markdown = cited.markdown.trimEnd();
   const refs = referenceList(references);
   if (refs) markdown = `${markdown}\n\n${refs}`;
 

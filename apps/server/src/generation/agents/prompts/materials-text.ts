@@ -10,7 +10,7 @@ export function materialsText(materials: Material[]): string {
   return materials
     .map((material, i) => {
       const n = i + 1;
-      const origin = material.source === 'knowledge' ? '知识库' : `网络搜索${material.url ? `，${material.url}` : ''}`;
+      const origin = material.source === 'knowledge' ? `知识库${material.position ? `，${material.position}` : ''}` : `网络搜索${material.url ? `，${material.url}` : ''}`;
       return `【资料${n}】\n标题：${defang(material.title)}（来源：${defang(origin)}）\n${defang(material.content)}\n【/资料${n}】`;
     })
     .join('\n\n');

@@ -40,7 +40,7 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
   const numbers = materials.length === 1 ? '[1]' : `[1]～[${materials.length}]`;
   const citing =
     materials.length > 0
-      ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。`
+      ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。资料里的标题、列表项、表格行和不完整的句子不是事实陈述，不要当作引文；同一句资料只用一次。`
       : '本节没有参考资料：不要使用 [n] 引用标记，不要编造数据、引文或出处。';
   const system = [
     SECTION_ROLE,
