@@ -47,4 +47,15 @@ describe('assembleArticle', () => {
     expect(result.summary).toBe('有出处，没出处。');
     expect(result.wordCount).toBeGreaterThan(5);
   });
+
+  it("checks a model's citations the same way: a marker without a source goes, one source listed twice is merged", () => {
+    const markdown = '# 标题\n\n## 开篇\n\n甲说[1]，乙说[3]，丙说[5]。\n';
+    const page = { id: 'w1', source: 'web' as const, title: '资料', url: 'https://a.cn/p', content: '' };
+    const samePage = { ...page, id: 'w2', url: 'https://a.cn/p/' };
+    const chunk = { id: 'kb-f-2', source: 'knowledge' as const, title: '电池.md', content: '', position: '第 3 段 · 日常使用' };
+    const result = assembleArticle({ title: '标题', markdown }, [], [page, chunk, samePage], outline);
+    expect(result.markdown).toContain('甲说[1]，乙说[1]，丙说。');
+    expect(result.references).toEqual([page]);
+    expect(result.markdown.trimEnd().endsWith('## 参考资料\n\n1. [资料](https://a.cn/p)')).toBe(true);
+  });
 });
