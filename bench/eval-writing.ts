@@ -6,6 +6,7 @@
  * measures are apps/server/src/generation/evaluation/* and the stock-phrase counter. Writes
  * bench/reports/eval-writing-<date>.json and prints a markdown summary with the issue's targets.
  * It is a report, not a gate: exit 0 unless the pipeline crashes or a task fails.
+ * EVAL_BRIEFS=id,id… runs only those briefs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,7 +86,11 @@ function multipart(files: { filename: string; content: Buffer }[]): { payload: B
 
 async function main() {
   const started = Date.now();
-  const { briefs } = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'writing-briefs.json'), 'utf8')) as { briefs: Brief[] };
+  const all = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'writing-briefs.json'), 'utf8')) as { briefs: Brief[] }).briefs;
+  // EVAL_BRIEFS=id,id… writes only those (a quick look while working on the writer; cross-article reuse needs the whole set).
+  const only = process.env.EVAL_BRIEFS?.split(',').map((id) => id.trim()).filter(Boolean);
+  const briefs = only?.length ? all.filter((brief) => only.includes(brief.id)) : all;
+  if (briefs.length === 0) throw new Error(`EVAL_BRIEFS matches no brief of bench/writing-briefs.json: ${process.env.EVAL_BRIEFS}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-eval-writing-'));
   // NOTE: no LLM_* variables and not process.env: the embedded default, whatever the shell has set.
   const config = loadConfig({

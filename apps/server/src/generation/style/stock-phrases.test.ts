@@ -15,6 +15,16 @@ describe('stock phrases', () => {
     expect(new Set(STOCK_PHRASES.map((entry) => entry.phrase)).size).toBe(STOCK_PHRASES.length);
   });
 
+  it('counts every phrase the doc lists: no row of its tables is missing from the module', () => {
+    const rows = fs
+      .readFileSync(DOC, 'utf8')
+      .split('\n')
+      .map((line) => /^\| ([^|]+?) \|/.exec(line)?.[1])
+      .filter((cell): cell is string => Boolean(cell) && cell !== 'phrase' && !/^-+$/.test(cell!));
+    expect(rows.filter((row) => !STOCK_PHRASES.some((entry) => entry.phrase === row))).toEqual([]);
+    expect(rows).toHaveLength(STOCK_PHRASES.length);
+  });
+
   it('counts literal phrases, each use once', () => {
     expect(count('总而言之，这件事至关重要。总而言之，先做再说。')).toEqual([
       ['总而言之', 2],
