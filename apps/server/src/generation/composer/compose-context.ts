@@ -3,7 +3,9 @@ import type { ArticleBrief, Outline } from '../agents/types.js';
 import { fillTemplate, shapeOf } from './phrasebook.js';
 import { PLATFORM_VOICES, type PlatformVoice, STYLE_VOICES, type StyleVoice } from './phrasebook-voices.js';
 import { SeededRandom } from './seeded-random.js';
-import { extractTopicTerms, type TopicTerms } from './topic-terms.js';
+import { parseTopic } from '../topic/parse-topic.js';
+import type { ParsedTopic } from '../topic/types.js';
+import { type TopicTerms, termsOf } from './topic-terms.js';
 import type { TypeShape } from './type-shape.js';
 
 /** Everything the composer derives from a brief once: seed, terms, phrase banks and slots. */
@@ -11,6 +13,8 @@ export interface ComposeContext {
   brief: ArticleBrief;
   /** Topic plus settings: the same brief gives the same article, another topic another one. */
   seed: string;
+  /** The request read into parts (decision 046): subject, form, key terms, instruction parts. */
+  parsed: ParsedTopic;
   terms: TopicTerms;
   shape: TypeShape;
   voice: StyleVoice;
@@ -20,13 +24,15 @@ export interface ComposeContext {
 }
 
 export function contextOf(brief: ArticleBrief): ComposeContext {
-  const terms = extractTopicTerms(brief.topic);
+  const parsed = parseTopic(brief.topic);
+  const terms = termsOf(parsed);
   const industry = brief.industry.trim();
   const audience = brief.audience.trim() || '读者';
   const seed = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry].join('|');
   return {
     brief,
     seed,
+    parsed,
     terms,
     shape: shapeOf(brief.articleType),
     voice: STYLE_VOICES[brief.style],

@@ -1,7 +1,7 @@
 import type { ArticleBrief, Material, Outline, OutlineSection, StyleProfile, TopicAnalysis } from '../agents/types.js';
+import { titleFor } from '../topic/topic-titles.js';
 import { type ComposeContext, contextOf, rngFor, say, stripEnd } from './compose-context.js';
 import { CHINESE_NUMERALS, chooseFacets } from './phrasebook.js';
-import { XHS_TITLE_EMOJI } from './phrasebook-voices.js';
 import type { SeededRandom } from './seeded-random.js';
 
 const MIN_BUDGET = 30;
@@ -30,35 +30,9 @@ export function splitBudgets(length: number, count: number, rng: SeededRandom): 
   return budgets;
 }
 
-const QUESTION_TOPIC = /[？?]$|如何|怎么|怎样|为什么|为何|吗$|哪些|是否|值不值/u;
-
-function fitsTitle(title: string, limit: number): boolean {
-  return [...title].length <= limit;
-}
-
-/** A Xiaohongshu title: a term, a hook and an emoji within 20 characters. */
-function xhsTitle(ctx: ComposeContext, rng: SeededRandom): string {
-  const emoji = rng.pick(XHS_TITLE_EMOJI);
-  const hook = rng.pick(ctx.shape.titles.xhsHooks);
-  const candidates = [ctx.terms.main, ...[...ctx.terms.terms].sort((a, b) => a.length - b.length)];
-  for (const term of candidates) {
-    const title = `${term}｜${hook}${emoji}`;
-    if (fitsTitle(title, ctx.platform.titleLimit)) return title;
-  }
-  for (const term of candidates) if (fitsTitle(`${term}${emoji}`, ctx.platform.titleLimit)) return `${term}${emoji}`;
-  return `${[...ctx.terms.main].slice(0, ctx.platform.titleLimit - 2).join('')}${emoji}`;
-}
-
-export function makeTitle(ctx: ComposeContext, rng: SeededRandom): string {
-  if (ctx.xhs) return xhsTitle(ctx, rng);
-  const limit = ctx.platform.titleLimit;
-  if (ctx.brief.platform === 'zhihu' && QUESTION_TOPIC.test(ctx.terms.topic)) {
-    const title = /[？?]$/u.test(ctx.terms.topic) ? ctx.terms.topic : `${ctx.terms.topic}？`;
-    if (fitsTitle(title, limit)) return title;
-  }
-  const templates = ctx.brief.platform === 'zhihu' ? ctx.shape.titles.zhihu : ctx.shape.titles.wechat;
-  const fitting = templates.map((template) => say(ctx, template)).filter((title) => fitsTitle(title, limit));
-  return fitting.length > 0 ? rng.pick(fitting) : say(ctx, templates[templates.length - 1]!);
+/** The title from the parsed request's parts, with frames that fit its form (decision 046). */
+export function makeTitle(ctx: ComposeContext): string {
+  return titleFor(ctx.parsed, ctx.brief.platform, ctx.seed);
 }
 
 function unique(heading: string, taken: Set<string>, alternatives: string[]): string {
@@ -117,5 +91,5 @@ export function buildOutline(input: { brief: ArticleBrief; analysis: TopicAnalys
     budget: budgets[count - 1]!,
     role: 'conclusion',
   });
-  return { title: makeTitle(ctx, rng), sections };
+  return { title: makeTitle(ctx), sections };
 }

@@ -54,6 +54,10 @@ function isWriteClause(clause: string): boolean {
   return Boolean(genreOf(clause)) || (WRITE_VERB.test(clause) && /(?:写|撰写|创作|生成|起草)/u.test(clause) && /关于|有关|围绕|为主题|文章|一篇|一段|稿/u.test(clause) && !/[？?吗]$/u.test(clause));
 }
 
+/** Words naming an aspect of a thing rather than a thing. */
+const ASPECTS = /^(?:原理|应用|机会|挑战|影响|利弊|现状|趋势|前景|方法|问题|意义|价值|作用|优势|劣势|风险|未来|发展|区别|特点|历史|误区|技巧|经验|做法|思考|启示|秘密|真相|逻辑|本质)$/u;
+const GUIDE_SUFFIX = /(?:全攻略|攻略|入门指南|避坑指南|指南|教程|入门|秘籍|手册)$/u;
+
 function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count'>): string[] {
   const terms: string[] = [];
   const add = (term: string | undefined) => {
@@ -62,9 +66,15 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   };
   for (const option of parts.options ?? []) add(option);
   const chunks = nounChunks(parts.subject);
-  // A short subject is a term as it stands; a longer one by its chunks, the head (last) first.
+  // AI绘画工具入门指南 is about AI绘画工具.
+  const bare = parts.subject.replace(GUIDE_SUFFIX, '');
+  if (bare !== parts.subject && termLength(bare) >= 2) add(bare);
+  // A short subject is a term as it stands; a longer one by its chunks: the heads (last) first,
+  // aspects (原理, 机会, 挑战…) after the thing they are aspects of.
   if (termLength(parts.subject) <= 8 && chunks.length <= 1 && !ACTION_VERBS.has(tagTopic(parts.subject)[0]?.word ?? '')) add(parts.subject);
-  for (const chunk of [...chunks].reverse()) add(chunk);
+  const ordered = [...chunks].reverse();
+  for (const chunk of ordered.filter((c) => !ASPECTS.test(c))) add(chunk);
+  for (const chunk of ordered.filter((c) => ASPECTS.test(c))) add(chunk);
   for (const chunk of nounChunks(parts.action ?? '')) add(chunk);
   if (parts.actor) add(parts.actor);
   if (terms.length === 0) add(parts.subject);

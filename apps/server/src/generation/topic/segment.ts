@@ -65,7 +65,7 @@ export const ACTION_VERBS = new Set([
   '避免', '做好', '搞定', '应对', '理解', '看懂', '了解', '实现', '拥有', '开始', '坚持', '减少', '增加', '找到', '告别', '摆脱',
   '突破', '推动', '迎接', '解读', '分析', '评价', '聊聊', '谈谈', '说说', '探索', '玩转', '做', '写', '写好', '读', '养成', '培养',
   '打造', '准备', '规划', '取代', '替代', '战胜', '缓解', '解决', '处理', '保持', '开', '去', '来', '带', '送', '吃', '喝', '看', '玩',
-  '调整', '写出', '做出', '管理', '经营', '教', '陪', '帮', '让', '值', '开越', '越开越多',
+  '调整', '写出', '做出', '学会', '学好', '练好', '搞懂', '弄懂', '管理', '经营', '教', '陪', '帮', '让', '值', '开越', '越开越多',
 ]);
 
 /** Tags that never start or continue a term: pronouns, conjunctions, prepositions, particles, adverbs, interjections. */
@@ -95,7 +95,8 @@ export function nounChunks(text: string, extraBreaks: ReadonlySet<string> = new 
   let current: TopicToken[] = [];
   const flush = () => {
     // A chunk does not start with a bare count (5个, 十种): that is the list's number, not a term.
-    while (current.length > 1 && current[0]!.tag === 'm' && COUNT.test(current[0]!.word)) current.shift();
+    // 三个月内 is a time, not a count.
+    while (current.length > 1 && current[0]!.tag === 'm' && COUNT.test(current[0]!.word) && !/^(?:月|小时|星期|礼拜|天|周|年)/u.test(current[1]!.word)) current.shift();
     const term = joinWords(current);
     // Too long for one term (MacBook Air M5续航测试): the English run and the Chinese run apart.
     if (termLength(term) > 12 && current.some((t) => t.tag === 'eng') && current.some((t) => t.tag !== 'eng')) {
