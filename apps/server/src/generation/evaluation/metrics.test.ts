@@ -112,6 +112,22 @@ describe('topic integrity', () => {
     expect(kinds('MacBook Air M5 适合大学生吗？')).toEqual([]);
   });
 
+  it('catches every broken line that issue 16 quotes', () => {
+    const lines = [
+      '把人去日本旅行做好',
+      '把用碎片时间坚持阅读做好',
+      '把面向普通购车者做好，这几步就够了',
+      '关于你是写公众号情感文章，我想说的一些话',
+      '关于200字，我想说的一些话',
+      '把请根据以下要求优化做好，这几步就够了',
+      '关于不要出现首先其次最后，我想说点不一样的',
+      '那些与三是作为主要情节有关的日子',
+      '新能源汽车行业行业分析',
+      '值不｜用了都说好✨',
+    ];
+    expect(lines.filter((line) => frameHits(line).length === 0)).toEqual([]);
+  });
+
   it('finds a title segment cut out of the topic mid-phrase', () => {
     expect(cutTopicSegments('第一次养猫要准备｜手把手教你🍀', '第一次养猫要准备什么')).toEqual(['第一次养猫要准备']);
     expect(cutTopicSegments('睡眠监测准不准｜涨知识了', '智能手表的睡眠监测准不准')).toEqual([]);
