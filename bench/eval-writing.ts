@@ -6,7 +6,9 @@
  * measures are apps/server/src/generation/evaluation/* and the stock-phrase counter. Writes
  * bench/reports/eval-writing-<date>.json and prints a markdown summary with the issue's targets.
  * It is a report, not a gate: exit 0 unless the pipeline crashes or a task fails.
- * EVAL_BRIEFS=id,id… runs only those briefs.
+ * EVAL_BRIEFS=id,id… runs only those briefs. EVAL_WRITER=fake writes through a scripted model
+ * instead (bench/eval-writing-fake.ts) and adds what its prompts carry: the topic's key terms, the
+ * plan, the chosen knowledge-base passages and the reference's style profile.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,8 @@ import { countStockPhrases } from '../apps/server/src/generation/style/stock-phr
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 import { countCjkLength, stripMarkdown } from '@tianma/shared';
+import { type Prompt, SECTION_HEADINGS, STYLE_MARK, startScriptedModel } from './eval-writing-fake.js';
+import { containsTerm } from '../apps/server/src/generation/evaluation/topic-integrity.js';
 
 interface Brief {
   id: string;
@@ -54,6 +58,29 @@ interface Written {
   wordCount: number;
   materials: Material[];
   ms: number;
+  prompts: Prompt[];
+}
+
+const FAKE = process.env.EVAL_WRITER === 'fake';
+/** Sentences of the knowledge-base fixtures (sample.docx, sample.pdf): a prompt with one carries the chosen passages. */
+const KB_SENTENCES = ['1286.6万辆', '插电式混合动力车型增速明显快于纯电动车型', '磷酸铁锂电池凭借成本优势', '价格战导致行业利润率下滑', '固态电池预计在2027年前后'];
+
+/** What the scripted model's prompts carried for one brief: shares of the prompts of each agent. */
+function promptChecks(brief: Brief, prompts: Prompt[]) {
+  const of = (agent: Prompt['agent']) => prompts.filter((prompt) => prompt.agent === agent);
+  const share = (list: Prompt[], test: (text: string) => boolean) => (list.length > 0 ? list.filter((prompt) => test(prompt.text)).length / list.length : null);
+  const sections = of('section');
+  const headings = SECTION_HEADINGS.slice(0, sections.length);
+  const keyTerms = (text: string) => brief.keyTerms.every((term) => containsTerm(text, term));
+  const referenceSentences = (brief.reference ?? '').split(/(?<=[。！？])|\n+/u).map((line) => line.trim()).filter((line) => countCjkLength(line) >= 8);
+  return {
+    calls: prompts.length,
+    keyTerms: { analysis: share(of('analysis'), keyTerms), outline: share(of('outline'), keyTerms), sections: share(sections, keyTerms) },
+    plan: share(sections, (text) => headings.every((heading) => text.includes(heading))),
+    passages: brief.kb ? share(sections, (text) => KB_SENTENCES.some((sentence) => text.includes(sentence))) : null,
+    styleProfile: brief.reference ? { outline: share(of('outline'), (text) => text.includes(STYLE_MARK)), sections: share(sections, (text) => text.includes(STYLE_MARK)) } : null,
+    referenceExcerpt: brief.reference ? share(sections, (text) => referenceSentences.some((sentence) => text.includes(sentence))) : null,
+  };
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -92,12 +119,14 @@ async function main() {
   const briefs = only?.length ? all.filter((brief) => only.includes(brief.id)) : all;
   if (briefs.length === 0) throw new Error(`EVAL_BRIEFS matches no brief of bench/writing-briefs.json: ${process.env.EVAL_BRIEFS}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-eval-writing-'));
+  const model = FAKE ? await startScriptedModel() : null;
   // NOTE: no LLM_* variables and not process.env: the embedded default, whatever the shell has set.
   const config = loadConfig({
     NODE_ENV: 'production',
     ALLOW_DEV_OUTBOX: 'true',
     ALLOW_SANDBOX_PAYMENT: 'true',
     ALLOW_OFFLINE_COMPOSER: 'true',
+    ...(model ? { LLM_BASE_URL: model.url, LLM_API_KEY: 'sk-eval', LLM_MODEL: 'eval-scripted-model' } : {}),
     APP_SECRET: 'eval-secret-0123456789abcdef0123456789',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -140,6 +169,7 @@ async function main() {
     }
     if (brief.reference && withReference) Object.assign(settings, { useReferenceDoc: true, referenceText: brief.reference });
     if (brief.seoKeywords) Object.assign(settings, { enableSeo: true, seoKeywords: brief.seoKeywords });
+    model?.takePrompts();
     const t0 = Date.now();
     const res = await app.inject({
       method: 'POST',
@@ -166,7 +196,7 @@ async function main() {
       .where(and(eq(generationStageOutputs.taskId, task!.id), inArray(generationStageOutputs.key, ['search', 'research'])));
     const materials = new Map<string, Material>();
     for (const { output } of outputs) for (const material of (output as (Material | Material[])[]).flat()) materials.set(material.id, material);
-    return { markdown: article!.content, title: article!.title, wordCount: article!.wordCount, materials: [...materials.values()], ms };
+    return { markdown: article!.content, title: article!.title, wordCount: article!.wordCount, materials: [...materials.values()], ms, prompts: model?.takePrompts() ?? [] };
   }
 
   const results: { brief: Brief; first: Written; second?: Written; withoutReference?: Written }[] = [];
@@ -180,6 +210,7 @@ async function main() {
   process.stderr.write('\n');
   await app.close();
   await database.close();
+  await model?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const perArticle = results.map(({ brief, first, second, withoutReference }) => {
@@ -214,6 +245,7 @@ async function main() {
       citations,
       styleDistance: style,
       twice: second ? sameBriefOverlap(first.markdown, second.markdown) : null,
+      prompts: FAKE ? promptChecks(brief, first.prompts) : null,
       markdown: first.markdown,
     };
   });
@@ -266,15 +298,17 @@ async function main() {
     reference: briefs.filter((b) => b.reference).length,
     seo: briefs.filter((b) => b.seoKeywords).length,
   };
-  const report = { at: new Date().toISOString(), writer: 'offline composer (embedded default)', node: process.version, targets: TARGETS, coverage, overall, reuse, articles: perArticle };
+  const report = { at: new Date().toISOString(), writer: FAKE ? 'scripted fake model (bench/eval-writing-fake.ts)' : 'offline composer (embedded default)', node: process.version, targets: TARGETS, coverage, overall, reuse, articles: perArticle };
   const reportsDir = path.join(import.meta.dirname, 'reports');
   fs.mkdirSync(reportsDir, { recursive: true });
-  const file = path.join(reportsDir, `eval-writing-${report.at.slice(0, 10)}.json`);
+  const file = path.join(reportsDir, `eval-writing-${FAKE ? 'fake-' : ''}${report.at.slice(0, 10)}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   printSummary(report, path.relative(ROOT, file));
 }
 
+type Checks = ReturnType<typeof promptChecks>;
 type Report = {
+  writer: string;
   coverage: Record<string, number | Record<string, number>>;
   overall: {
     articles: number;
@@ -306,6 +340,7 @@ type Report = {
     citations: CitationCheck | null;
     styleDistance: { withReference: number; withoutReference: number | null } | null;
     twice: { identical: boolean; sharedSentenceShare: number } | null;
+    prompts: Checks | null;
   }[];
 };
 
@@ -314,7 +349,7 @@ function printSummary(report: Report, file: string) {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const c = o.citations;
-  console.log(`\n## Writing evaluation: ${o.articles} briefs, offline composer\n`);
+  console.log(`\n## Writing evaluation: ${o.articles} briefs, ${report.writer}\n`);
   console.log('| measure | value | target (issue 16) | |\n|---|---|---|---|');
   console.log(`| broken topic insertions (wrong-kind frame, cut question, doubled word, pasted instruction) | ${o.brokenLines} lines in ${o.articlesWithBrokenLines} of ${o.articles} articles | ${TARGETS.brokenLines} | ${met(o.brokenLines === 0)} |`);
   console.log(`| titles without the subject / texts missing a key term | ${o.titlesWithoutSubject} / ${o.textsMissingKeyTerms} of ${o.articles} | 0 / 0 | ${met(o.titlesWithoutSubject + o.textsMissingKeyTerms === 0)} |`);
@@ -349,6 +384,7 @@ function printSummary(report: Report, file: string) {
     a.citations ? [...a.citations.structureCited.map((p) => `${a.id}: [${p.marker}] cites a ${p.problem}: ${p.sourceLine}`), ...a.citations.structureQuoted.map((line) => `${a.id}: pasted: ${line}`), ...a.citations.reusedSourceSentences.map((r) => `${a.id}: used ${r.times}×: ${r.sentence}`), ...a.citations.duplicateSources.map((d) => `${a.id}: listed twice: ${d}`), ...a.citations.unresolved.map((p) => `${a.id}: [${p.marker}] unresolved`)] : [],
   );
   if (citationProblems.length > 0) console.log(`\nCitation problems:\n${citationProblems.slice(0, 15).map((line) => `- ${line.slice(0, 160)}`).join('\n')}`);
+  if (report.articles.some((a) => a.prompts)) printPrompts(report);
   const cov = report.coverage;
   const list = (value: number | Record<string, number>) => (typeof value === 'number' ? String(value) : Object.entries(value).map(([k, n]) => `${k} ${n}`).join(', '));
   console.log(`\nBriefs: ${Object.entries(cov).map(([key, value]) => `${key}: ${list(value)}`).join('; ')}`);
@@ -359,3 +395,14 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+function printPrompts(report: Report) {
+  const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${Math.round(x * 100)}%`);
+  console.log('\nWhat the prompts carried (share of the prompts of each agent; the fake\'s own article text is not the point here):\n');
+  console.log('| brief | calls | key terms: analysis / outline / sections | plan in section prompts | knowledge-base passages | style profile: outline / sections | reference excerpt |\n|---|---|---|---|---|---|---|');
+  for (const a of report.articles) {
+    const c = a.prompts!;
+    const style = c.styleProfile ? `${pct(c.styleProfile.outline)} / ${pct(c.styleProfile.sections)}` : '–';
+    console.log(`| ${a.id} | ${c.calls} | ${pct(c.keyTerms.analysis)} / ${pct(c.keyTerms.outline)} / ${pct(c.keyTerms.sections)} | ${pct(c.plan)} | ${pct(c.passages)} | ${style} | ${pct(c.referenceExcerpt)} |`);
+  }
+}
