@@ -34,7 +34,9 @@ import { countStockPhrases } from '../apps/server/src/generation/style/stock-phr
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 import { countCjkLength, stripMarkdown } from '@tianma/shared';
-import { type Prompt, SECTION_HEADINGS, STYLE_MARK, startScriptedModel } from './eval-writing-fake.js';
+// NOTE: a type import only; the scripted model (and the prompt modules it reads the role lines
+// from) load only with EVAL_WRITER=fake, so a change to the prompts cannot break the offline run.
+import type { Prompt } from './eval-writing-fake.js';
 import { containsTerm } from '../apps/server/src/generation/evaluation/topic-integrity.js';
 
 interface Brief {
@@ -66,7 +68,9 @@ const FAKE = process.env.EVAL_WRITER === 'fake';
 const KB_SENTENCES = ['1286.6万辆', '插电式混合动力车型增速明显快于纯电动车型', '磷酸铁锂电池凭借成本优势', '价格战导致行业利润率下滑', '固态电池预计在2027年前后'];
 
 /** What the scripted model's prompts carried for one brief: shares of the prompts of each agent. */
-function promptChecks(brief: Brief, prompts: Prompt[]) {
+type Scripted = typeof import('./eval-writing-fake.js');
+
+function promptChecks(brief: Brief, prompts: Prompt[], { SECTION_HEADINGS, STYLE_MARK }: Pick<Scripted, 'SECTION_HEADINGS' | 'STYLE_MARK'>) {
   const of = (agent: Prompt['agent']) => prompts.filter((prompt) => prompt.agent === agent);
   const share = (list: Prompt[], test: (text: string) => boolean) => (list.length > 0 ? list.filter((prompt) => test(prompt.text)).length / list.length : null);
   const sections = of('section');
@@ -119,7 +123,8 @@ async function main() {
   const briefs = only?.length ? all.filter((brief) => only.includes(brief.id)) : all;
   if (briefs.length === 0) throw new Error(`EVAL_BRIEFS matches no brief of bench/writing-briefs.json: ${process.env.EVAL_BRIEFS}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-eval-writing-'));
-  const model = FAKE ? await startScriptedModel() : null;
+  const scripted: Scripted | null = FAKE ? await import('./eval-writing-fake.js') : null;
+  const model = scripted ? await scripted.startScriptedModel() : null;
   // NOTE: no LLM_* variables and not process.env: the embedded default, whatever the shell has set.
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -245,7 +250,7 @@ async function main() {
       citations,
       styleDistance: style,
       twice: second ? sameBriefOverlap(first.markdown, second.markdown) : null,
-      prompts: FAKE ? promptChecks(brief, first.prompts) : null,
+      prompts: scripted ? promptChecks(brief, first.prompts, scripted) : null,
       markdown: first.markdown,
     };
   });
