@@ -42,6 +42,8 @@ const CASES: Case[] = [
   { topic: '在县城开一家咖啡馆能赚钱吗', form: 'question', intent: 'verdict', subject: '咖啡馆', terms: ['咖啡馆', '县城'] },
   { topic: '人工智能如何改变教育', form: 'question', intent: 'explanation', subject: '人工智能', terms: ['人工智能', '教育'] },
   { topic: '《三体》为什么值得一读', form: 'question', intent: 'reason', subject: '《三体》', terms: ['三体'] },
+  { topic: '去日本旅行要注意什么', form: 'question', intent: 'list', subject: '去日本旅行', terms: [], question: '去日本旅行要注意什么' },
+  { topic: '周末去哪儿玩', form: 'question', intent: 'list', subject: '周末', terms: ['周末'] },
   // comparison
   { topic: 'iPhone 17还是华为Mate 80', form: 'comparison', intent: 'choice', subject: 'iPhone 17和华为Mate 80', terms: ['iPhone 17', '华为Mate 80'], options: ['iPhone 17', '华为Mate 80'] },
   { topic: 'Python和Java哪个更适合初学者', form: 'comparison', intent: 'choice', subject: 'Python和Java', terms: ['Python', 'Java', '初学者'], options: ['Python', 'Java'] },
@@ -68,6 +70,7 @@ const CASES: Case[] = [
   // opinion
   { topic: '如何看待年轻人躺平', form: 'opinion', intent: 'view', subject: '年轻人躺平', terms: ['年轻人躺平'], question: '如何看待年轻人躺平' },
   { topic: '远程办公的利与弊', form: 'opinion', intent: 'view', subject: '远程办公', terms: ['远程办公'] },
+  { topic: '如何评价《流浪地球3》', form: 'opinion', intent: 'view', subject: '《流浪地球3》', terms: ['流浪地球3'], question: '如何评价《流浪地球3》' },
   { topic: '谈谈短视频对阅读的影响', form: 'opinion', intent: 'view', subject: '短视频对阅读的影响', terms: ['短视频', '阅读'] },
   // plain subject
   { topic: '城市漫步', form: 'subject', intent: 'overview', subject: '城市漫步', terms: ['城市漫步'] },
@@ -164,6 +167,39 @@ const CASES: Case[] = [
     topic: 'MacBook Air M5适合大学生吗？写一篇500字以内的测评，用第一人称',
     form: 'question', intent: 'verdict', subject: 'MacBook Air M5', terms: ['MacBook Air M5', '大学生'],
     instruction: { words: { min: 300, max: 500, target: 450 }, genre: '测评', constraints: [['person', '第一人称']] },
+  },
+  {
+    topic: '帮我写一份关于大学生心理健康的调查报告',
+    form: 'subject', intent: 'piece', subject: '大学生心理健康', terms: ['大学生心理健康'],
+    instruction: { genre: '调查报告' },
+    titleHas: '大学生心理健康调查报告',
+  },
+  {
+    topic: '给女朋友写一封道歉信',
+    form: 'subject', intent: 'piece', subject: '女朋友', terms: ['女朋友'],
+    instruction: { genre: '道歉信' },
+    titleHas: '给女朋友的道歉信',
+  },
+  {
+    topic: '我想写一篇文章讲讲为什么我辞职去做自由职业',
+    form: 'question', intent: 'reason', subject: '自由职业', terms: ['自由职业', '辞职'], question: '为什么我辞职去做自由职业',
+    instruction: {},
+  },
+  {
+    topic: '写一篇朋友圈文案，推广我们的新品咖啡',
+    form: 'subject', intent: 'overview', subject: '新品咖啡', terms: ['新品咖啡'],
+    instruction: { genre: '朋友圈文案' },
+  },
+  {
+    topic: '写一个故事，三是作为主要情节',
+    form: 'subject', intent: 'piece', subject: '故事', terms: ['故事'],
+    instruction: { genre: '故事', constraints: [['include', '作为主要情节']] },
+  },
+  {
+    // Nothing names a subject: the safe fallback, never the instruction's words.
+    topic: '请根据以下要求优化这篇文章：语言更简洁，删掉重复的内容',
+    form: 'subject', intent: 'overview', subject: '这个话题', terms: [],
+    instruction: { constraints: [['tone', '简洁'], ['avoid', '重复的内容']] },
   },
   {
     topic: '基于以下内容：今年我们门店销售额增长了20%。写一份工作总结',

@@ -16,6 +16,10 @@ const MATERIAL =
 export function takeMaterial(text: string): { material?: string; rest: string } {
   const match = MATERIAL.exec(text);
   if (!match || match[2]!.trim().length === 0) return { rest: text };
+  // 根据以下要求…：语言更简洁: what follows is a list of constraints, not material.
+  if (/要求|规则|格式|条件|指令|标准|注意事项/u.test(match[0].slice(0, match[0].length - match[2]!.length))) {
+    return { rest: `${text.slice(0, match.index)}，${match[1]!}，${match[2]!}` };
+  }
   return { material: match[2]!.trim(), rest: `${text.slice(0, match.index)}，${match[1]!}` };
 }
 
@@ -104,11 +108,13 @@ export function takeWordLimit(text: string): { wordLimit?: WordLimit; rest: stri
 }
 
 const CONSTRAINTS: { kind: ConstraintKind; pattern: RegExp }[] = [
-  { kind: 'avoid', pattern: /^(?:请|注意)?(?:尽量)?(?:不要|不能|不准|不许|不得|别|禁止|避免|切忌|杜绝)(?:出现|使用|用到|用|写|有|提到|提及|带)?(.+)$/u },
+  { kind: 'avoid', pattern: /^(?:请|注意)?(?:尽量)?(?:不要|不能|不准|不许|不得|别|禁止|避免|切忌|杜绝|删掉|删除|去掉|去除)(?:出现|使用|用到|用|写|有|提到|提及|带)?(.+)$/u },
   { kind: 'quote', pattern: /^(?:要|需要|必须|适当|请)?引用(.+)$/u },
   { kind: 'imitate', pattern: /^(?:要|请)?(?:模仿|仿照|模拟|学习|参考|借鉴)(.+?)(?:的)?(?:风格|文风|笔法|笔调|口吻|语气|写法)?$/u },
   { kind: 'imitate', pattern: /^(?:要|请)?(?:用|以|按|按照)(.+?)的?(?:风格|文风|笔法|笔调)$/u },
   { kind: 'include', pattern: /^(?:必须|需要|要|务必|一定要|请)?(?:包含|包括|提到|提及|涵盖|带上|加入|融入|结合)(.+)$/u },
+  // 一是…，二是…，三是作为主要情节: a numbered requirement.
+  { kind: 'include', pattern: /^(?:[一二三四五六七八九十]是|其[一二三四五]|第[一二三四五六七八九十][，,、：:]|\d+[.、)）])(.+)$/u },
   { kind: 'audience', pattern: /^(?:面向|针对|写给|读者是|受众是|目标读者(?:是|为)?|读者为|受众为)(.+?)(?:看|阅读)?$/u },
   { kind: 'person', pattern: /^(?:用|以)(第[一二三]人称)(?:来写|写|叙述)?$/u },
   { kind: 'structure', pattern: new RegExp(`^(?:分成?|包含|列出?|写)?(${N})\\s*(?:个|条)?(?:小标题|段落?|部分|要点|点)$`, 'u') },
@@ -136,7 +142,7 @@ export function takeConstraints(clauses: string[]): { constraints: TopicConstrai
 /** The kinds of text people ask for, longest first so 读书报告 beats 报告. */
 export const GENRES = [
   '小红书笔记', '公众号文章', '测评', '评测', '议论文', '记叙文', '说明文', '邮件', '知乎回答', '朋友圈文案', '视频脚本', '口播稿', '口播文案', '演讲稿', '主持稿', '主持词', '发言稿', '致辞', '贺词',
-  '读书报告', '读后感', '观后感', '读书笔记', '书评', '影评', '乐评', '新闻稿', '通讯稿', '申请信', '申请书', '推荐信', '求职信', '感谢信',
+  '读书报告', '调查报告', '研究报告', '分析报告', '可行性报告', '读后感', '观后感', '读书笔记', '书评', '影评', '乐评', '新闻稿', '通讯稿', '申请信', '申请书', '推荐信', '求职信', '感谢信',
   '道歉信', '情书', '检讨书', '倡议书', '策划书', '策划案', '方案', '工作总结', '年终总结', '述职报告', '周报', '月报', '日报', '教案',
   '说课稿', '作文', '散文', '随笔', '杂文', '小说', '微小说', '故事', '童话', '寓言', '剧本', '诗歌', '现代诗', '古诗', '诗', '歌词',
   '对联', '祝福语', '文案', '广告语', '标语', '推文', '微博', '日记', '游记', '开头', '开场白', '结尾', '段落', '简介', '介绍', '评论',

@@ -12,7 +12,7 @@ export const INSTRUCTION_WORDS = [
 ] as const;
 
 /** A request that starts like an order to a writer. */
-const INSTRUCTION_START = /^(?:请你?|麻烦你?|帮我|帮忙|给我|替我|能不能帮我|你能|写|撰写|创作|生成|起草|来一?[篇个段首])/u;
+const INSTRUCTION_START = /^(?:请你?|麻烦你?|帮我|帮忙|给我|替我|能不能帮我|你能|我想写|我要写|写|撰写|创作|生成|起草|来一?[篇个段首]|(?:优化|润色|改写|扩写|缩写|续写|翻译)(?:一下)?(?:这|以下|下面))/u;
 
 const CLAUSE_BREAK = /[，,。；;！!：:\n]+|(?<=[？?])/u;
 
@@ -25,10 +25,17 @@ const INSTRUCTION_NOISE = new RegExp(
     '(?:文章|稿子|字数|要求|内容|东西)',
     '^(?:我们|咱们|你们|自己)(?:的)?',
     '^(?:主题|话题|题材|中心)(?:是|为)?[：:]?',
-    '^(?:介绍|讲讲|讲一讲|描述|描写|解释|说明|阐述)(?:一下)?',
+    '^(?:我想|我要|我需要|想|打算|准备)',
+    '^(?:介绍|讲讲|讲一讲|说说|聊聊|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
+    '^(?:这篇|这段|这个|下面的|以下的|上面的)',
   ].join('|'),
   'gu',
 );
+
+/** An instruction with nothing left to name a subject (请根据以下要求优化这篇文章…). */
+function isInstructionText(text: string): boolean {
+  return INSTRUCTION_START.test(text) || INSTRUCTION_WORDS.some((word) => text.includes(word));
+}
 
 function stripInstruction(text: string): string {
   let out = text;
@@ -44,7 +51,7 @@ function subjectOfWriteClause(clause: string, genre: string | undefined): { subj
   const head = genre ? clause.slice(0, clause.lastIndexOf(genre)) : clause;
   const about = /(?:关于|有关|围绕)(.+?)(?:的)?(?:文章|稿子|内容)?$/u.exec(head) ?? /以(.+?)为(?:主题|话题|题材|中心|内容|切入点)/u.exec(clause);
   if (about) return { subject: stripInstruction(about[1]!), explicit: true };
-  const forWhat = /(?:给|为|替)(.+?)(?:写|撰写|创作|准备|拟|做|来)/u.exec(head);
+  const forWhat = /(?:给|替|为(?!什么|何))(.+?)(?:写|撰写|创作|准备|拟|做|来)/u.exec(head);
   if (forWhat) return { subject: stripInstruction(forWhat[1]!), explicit: true };
   const rest = stripInstruction(head);
   return { subject: rest, explicit: termLength(rest) >= 2 && rest !== genre };
@@ -128,7 +135,7 @@ export function parseTopic(topic: string): ParsedTopic {
   }
   const isInstruction = Boolean(instructionSoFar || title || genre || constraints.length > 0);
   const named = termLength(writeSubject) >= 2 ? writeSubject : undefined;
-  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (stripInstruction(afterTitle) || raw);
+  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (isInstructionText(raw) ? '这个话题' : raw);
   const parts = analyzeContent(subjectText);
   // 根据以下材料写一篇新闻稿：…: with nothing but a genre, the material's main noun phrase is the subject.
   if (material && genre && parts.subject === genre) {

@@ -61,7 +61,7 @@ const WECHAT: Record<ParsedTopic['intent'], Frame[]> = {
   reason: [q((p) => `${p.Q}？背后有这几个原因`), q((p) => `${p.Q}？答案没那么简单`), q((p) => `${p.Q}？把原因一次说清楚`)],
   verdict: [q((p) => `${p.Q}？先看这几点再决定`), q((p) => `${p.Q}？一篇帮你想清楚`), q((p) => `${p.Q}？我的答案在这里`)],
   explanation: [q((p) => `${p.Q}？一文读懂`), q((p) => `${p.Q}？一篇讲清楚`), (p) => `读懂${p.S}，看这一篇就够了`],
-  list: [q((p) => `${p.Q}？这份清单请收好`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), list((p) => `${p.item}：这${measured(p.N)}值得一试`)],
+  list: [q((p) => `${p.Q}？这份清单请收好`), q((p) => `${p.Q}？清单在这里`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), list((p) => `${p.item}：这${measured(p.N)}值得一试`)],
   method: [q((p) => `${p.Q}？这几步就够了`), q((p) => `${p.Q}？记住这几点就够了`), q((p) => `${p.Q}？照着做就不会错`), (p) => (p.Q ? undefined : `${p.S}：一份能照着做的清单`), (p) => (p.Q ? undefined : `${p.S}，照着做就不慌`)],
   choice: [ab((p) => `${p.A}还是${p.B}？看完再选不迟`), ab((p) => `${p.A}和${p.B}怎么选？一篇说清`), ab((p) => `${p.A} vs ${p.B}：差别到底在哪？`), q((p) => `${p.Q}？看完再选不迟`)],
   account: [(p) => `${p.S}：发生了什么，意味着什么`, (p) => `读懂${p.S}，看这几点就够了`, (p) => `${p.S}，值得留意的几个信号`],
@@ -99,6 +99,8 @@ const XHS: Record<ParsedTopic['intent'], Frame[]> = {
 /** A 主持稿 for 公司的年会 is 公司年会主持稿; a 散文 about 城市的夜晚 is 城市的夜晚. */
 function pieceTitle(p: Slots): string {
   if (!p.genre || CREATIVE.test(p.genre) || p.S.endsWith(p.genre)) return p.S;
+  // 给女朋友写一封道歉信 → 给女朋友的道歉信.
+  if (/信$|^情书$|^贺词$|^祝福语$/u.test(p.genre) && termLength(p.S) <= 8) return `给${p.S}的${p.genre}`;
   const compact = termLength(p.S) <= 8 ? p.S.replace(/^([^的]{1,4})的([^的]{1,4})$/u, '$1$2') : p.S;
   return `${compact}${p.genre}`;
 }
