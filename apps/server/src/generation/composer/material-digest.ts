@@ -8,6 +8,19 @@ export interface DigestPick {
   material: number;
 }
 
+/**
+ * Frames for a further quote of a source in a section: each names the source, since the quote
+ * before it may be one the combiner drops (another section made it first), and none adds a fact.
+ */
+export const FURTHER_QUOTE_FRAMES = [
+  '《{title}》里还有一个细节：“{quote}”{cite}。',
+  '《{title}》还提到：“{quote}”{cite}。',
+  '同样出自《{title}》的一句是：“{quote}”{cite}。',
+  '《{title}》在另一处写道：“{quote}”{cite}。',
+  '按《{title}》的记述，“{quote}”{cite}。',
+  '再看《{title}》中的一句：“{quote}”{cite}。',
+];
+
 /** Relevance against novelty in maximal marginal relevance (Carbonell & Goldstein 1998). */
 export const MMR_LAMBDA = 0.7;
 /** Word overlap (Jaccard) from which two sentences say the same thing: the second is not quoted at all. */

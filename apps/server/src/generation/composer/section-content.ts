@@ -2,7 +2,7 @@ import { countCjkLength } from '@tianma/shared';
 import type { Material, OutlineSection, SectionWritingInput } from '../agents/types.js';
 import { type ComposeContext, isQuestion, say, stripEnd } from './compose-context.js';
 import type { Piece } from './length-fitting.js';
-import { chooseDigest } from './material-digest.js';
+import { chooseDigest, FURTHER_QUOTE_FRAMES } from './material-digest.js';
 import { materialTitle } from './material-quotes.js';
 import { chooseFacets } from './phrasebook.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
@@ -121,16 +121,17 @@ export function addQuotes(plan: SectionPlan, pieces: PieceList, group: number): 
     const quote = pick.sentence.replace(/[。！？；!?;]+$/u, '');
     const slots = { cite: `[${pick.material + 1}]`, title: materialTitle(material), quote };
     const again = k > 0 && picks[k - 1]!.material === pick.material;
-    // NOTE: only the 「again」 frames that name the source: the quote before may be dropped by the combiner.
-    const frames = plan.tight ? QUOTE_FRAMES.tight : again ? AGAIN_NAMED : material.source === 'knowledge' ? QUOTE_FRAMES.knowledge : QUOTE_FRAMES.web;
-    const quoted = say(ctx, rng.pick(frames), slots);
+    const frame = plan.tight
+      ? rng.pick(QUOTE_FRAMES.tight)
+      : again
+        ? rotated(plan, FURTHER_QUOTE_FRAMES, 'further-quote', input.index * 3 + k)
+        : rng.pick(material.source === 'knowledge' ? QUOTE_FRAMES.knowledge : QUOTE_FRAMES.web);
+    const quoted = say(ctx, frame, slots);
     // NOTE: the follow-up (「这句话…」) refers to the quote, so it travels in the same piece.
     const follow = k === 0 && !plan.tight ? say(ctx, rotated(plan, QUOTE_FRAMES.follow, 'follow', input.index)) : '';
     pieces.add(`${quoted}${follow}`, k === 0 ? group : group + 1, k === 0 ? 0 : 2 + k);
   }
 }
-
-const AGAIN_NAMED = QUOTE_FRAMES.again.filter((frame) => frame.includes('{title}'));
 
 /** A stable share (0..parts-1) a sentence falls to. */
 function shareOf(sentence: string, parts: number): number {
