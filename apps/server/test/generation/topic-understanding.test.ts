@@ -196,6 +196,34 @@ const CASES: Case[] = [
     instruction: { genre: '故事', constraints: [['include', '作为主要情节']] },
   },
   {
+    topic: '请你扮演一位资深HR，帮我写一份Java开发工程师的招聘JD',
+    form: 'subject', intent: 'piece', subject: 'Java开发工程师', terms: ['Java开发工程师'],
+    instruction: { role: '资深HR', genre: '招聘JD' },
+  },
+  {
+    topic: '请写一篇读《活着》的读后感，800字',
+    form: 'subject', intent: 'piece', subject: '《活着》', terms: ['活着'],
+    instruction: { words: { min: 680, max: 920, target: 800 }, genre: '读后感' },
+    titleHas: '《活着》读后感',
+  },
+  {
+    topic: '帮我写一段产品介绍，产品是一款智能手表，突出续航和健康监测',
+    form: 'subject', intent: 'piece', subject: '智能手表', terms: ['智能手表'],
+    instruction: { genre: '介绍', constraints: [['include', '续航和健康监测']] },
+  },
+  {
+    topic: '抖音短视频脚本：如何在家做提拉米苏',
+    form: 'how-to', intent: 'method', subject: '提拉米苏', terms: ['提拉米苏'], question: '如何在家做提拉米苏',
+    instruction: { genre: '短视频脚本' },
+  },
+  {
+    topic: '写一份618大促的活动策划方案',
+    form: 'subject', intent: 'piece', subject: '618大促的活动', terms: ['活动'],
+    instruction: { genre: '策划方案' },
+  },
+  { topic: '程序员35岁以后怎么办', form: 'question', intent: 'method', subject: '程序员35岁以后', terms: [], question: '程序员35岁以后怎么办' },
+  { topic: '如何写出爆款小红书标题', form: 'how-to', intent: 'method', subject: '爆款小红书标题', terms: ['爆款小红书标题'], question: '如何写出爆款小红书标题' },
+  {
     // Nothing names a subject: the safe fallback, never the instruction's words.
     topic: '请根据以下要求优化这篇文章：语言更简洁，删掉重复的内容',
     form: 'subject', intent: 'overview', subject: '这个话题', terms: [],

@@ -28,9 +28,15 @@ const INSTRUCTION_NOISE = new RegExp(
     '^(?:我想|我要|我需要|想|打算|准备)',
     '^(?:介绍|讲讲|讲一讲|说说|聊聊|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
     '^(?:这篇|这段|这个|下面的|以下的|上面的)',
+    '^(?:回答|回复|解答)(?:一下)?',
+    '^(?:产品|主题|话题|对象|品牌|活动)(?:是|为)',
+    '^(?:一款|一个|一家|一位|一种|一份)',
   ].join('|'),
   'gu',
 );
+
+/** What an instruction that names nothing is about. */
+const NO_SUBJECT = '这个话题';
 
 /** An instruction with nothing left to name a subject (请根据以下要求优化这篇文章…). */
 function isInstructionText(text: string): boolean {
@@ -50,11 +56,25 @@ function stripInstruction(text: string): string {
 function subjectOfWriteClause(clause: string, genre: string | undefined): { subject: string; explicit: boolean } {
   const head = genre ? clause.slice(0, clause.lastIndexOf(genre)) : clause;
   const about = /(?:关于|有关|围绕)(.+?)(?:的)?(?:文章|稿子|内容)?$/u.exec(head) ?? /以(.+?)为(?:主题|话题|题材|中心|内容|切入点)/u.exec(clause);
-  if (about) return { subject: stripInstruction(about[1]!), explicit: true };
+  if (about) return { subject: unquote(stripInstruction(about[1]!)), explicit: true };
   const forWhat = /(?:给|替|为(?!什么|何))(.+?)(?:写|撰写|创作|准备|拟|做|来)/u.exec(head);
   if (forWhat) return { subject: stripInstruction(forWhat[1]!), explicit: true };
-  const rest = stripInstruction(head);
-  return { subject: rest, explicit: termLength(rest) >= 2 && rest !== genre };
+  // 读《活着》的读后感: the book is the subject; what is left otherwise (写一篇测评 → 测评, 写一段
+  // 产品介绍 → 产品) names a subject only when no other clause does.
+  const rest = stripInstruction(head).replace(/^(?:读|看|观看|阅读)(?=《)/u, '');
+  return { subject: rest, explicit: /^《[^》]+》$/u.test(rest) };
+}
+
+function unquote(text: string): string {
+  return text.replace(/^[“"「『‘](.+)[”"」』’]$/u, '$1');
+}
+
+/** A clause that only names a genre, perhaps with its platform: 抖音短视频脚本. */
+function genreOnly(clause: string): string | undefined {
+  const genre = GENRES.find((g) => clause.endsWith(g));
+  if (!genre) return undefined;
+  const before = stripInstruction(clause.slice(0, -genre.length));
+  return before === '' || /^(?:抖音|小红书|公众号|知乎|B站|b站|视频号|快手|微博|朋友圈|头条)$/u.test(before) ? genre : undefined;
 }
 
 function isWriteClause(clause: string): boolean {
@@ -82,7 +102,8 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   const ordered = [...chunks].reverse();
   for (const chunk of ordered.filter((c) => !ASPECTS.test(c))) add(chunk);
   for (const chunk of ordered.filter((c) => ASPECTS.test(c))) add(chunk);
-  for (const chunk of nounChunks(parts.action ?? '')) add(chunk);
+  // The predicate's nouns, not its verdict words (副业靠谱).
+  for (const chunk of nounChunks(parts.action ?? '')) if (!/靠谱|划算|合适|值得|可靠|好用/u.test(chunk)) add(chunk);
   if (parts.actor) add(parts.actor);
   if (terms.length === 0) add(parts.subject);
   // NOTE: never cut a word in half: the first whole token stands in for an unsplittable subject.
@@ -129,16 +150,17 @@ export function parseTopic(topic: string): ParsedTopic {
       if (!writeSubject) ({ subject: writeSubject, explicit: explicitSubject } = subjectOfWriteClause(clause, found));
     } else {
       const text = instructionSoFar ? stripInstruction(clause) : clause;
-      if (GENRES.includes(text)) genre ??= text;
+      const onlyGenre = genreOnly(text);
+      if (onlyGenre) genre ??= onlyGenre;
       else if (termLength(text.replace(/[？?]/gu, '')) >= 2 && !/^(?:要求|注意|如下|具体)+[：:]?$/u.test(text)) content.push(text);
     }
   }
   const isInstruction = Boolean(instructionSoFar || title || genre || constraints.length > 0);
   const named = termLength(writeSubject) >= 2 ? writeSubject : undefined;
-  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (isInstructionText(raw) ? '这个话题' : raw);
+  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (isInstructionText(raw) ? NO_SUBJECT : raw);
   const parts = analyzeContent(subjectText);
   // 根据以下材料写一篇新闻稿：…: with nothing but a genre, the material's main noun phrase is the subject.
-  if (material && genre && parts.subject === genre) {
+  if (material && (parts.subject === genre || parts.subject === NO_SUBJECT)) {
     const first = material.split(/[。！!？?\n]/u)[0] ?? '';
     const longest = nounChunks(first).filter((chunk) => !/\d/u.test(chunk)).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');
     if (termLength(longest) >= 2) parts.subject = longest;

@@ -17,8 +17,9 @@ const COMPARISONS: RegExp[] = [
   /^(.+?)还是(.+?)$/u,
 ];
 
+// NOTE: 大 counts only after a Chinese numeral (十大古镇); 618大促 is a date, not a list.
 const LIST = new RegExp(
-  `^(?:分享|推荐|盘点|总结|整理)?(${NUMBER_SOURCE})\\s*(个|种|条|款|招|件|本|步|大|点|类|部|首|家|道|句|张|位|项|座|所|样|套|组)(.{2,})$`,
+  `^(?:分享|推荐|盘点|总结|整理)?(${NUMBER_SOURCE})\\s*(个|种|条|款|招|件|本|步|(?<=[一二三四五六七八九十])大|点|类|部|首|家|道|句|张|位|项|座|所|样|套|组)(.{2,})$`,
   'u',
 );
 
@@ -94,7 +95,7 @@ export function analyzeContent(text: string): ContentParts {
   }
 
   const list = LIST.exec(q);
-  if (list && parseNumber(list[1]!) >= 2) {
+  if (list && parseNumber(list[1]!) >= 2 && parseNumber(list[1]!) <= 100) {
     const item = cleanEnd(list[3]!);
     return parts('list', 'list', item, { count: { n: parseNumber(list[1]!), numeral: list[1]!, unit: list[2]!, item } });
   }
@@ -132,6 +133,13 @@ export function analyzeContent(text: string): ContentParts {
     return parts('how-to', 'method', objectOf(action), { question: asAsked, action, actor: before || undefined });
   }
 
+  // 程序员35岁以后怎么办: asks for a way out.
+  const stuck = /^(.{2,}?)(?:该|应该|要)?怎么办$/u.exec(q);
+  if (stuck) {
+    const lead = leadingNounPhrase(stuck[1]!);
+    return parts('question', 'method', termLength(lead) >= 2 ? lead : stuck[1]!, { question: asAsked });
+  }
+
   const which = WHICH.exec(q);
   if (which) {
     const before = which[1]!.trim();
@@ -152,7 +160,7 @@ export function analyzeContent(text: string): ContentParts {
     const lead = leadingNounPhrase(q);
     const action = lead ? q.slice(q.indexOf(lead) + lead.length).trim() : q;
     if (lead && !PERSON_END.test(lead)) return parts('question', 'verdict', lead, { question: asAsked, action: cleanEnd(action) });
-    const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱吗|怎么样)$/u, ''));
+    const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱|划算|合适|可靠|有用|怎么样)(?:吗)?$/u, ''));
     // 在县城开一家咖啡馆能赚钱: a clause, not a noun phrase; its longest noun names the subject.
     const longest = nounChunks(object).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');
     const subject = termLength(object) > 8 && longest ? longest : object;

@@ -18,7 +18,7 @@ export function titleLimit(platform: Platform): number {
 }
 
 const EMOJI = ['✨', '🔥', '💡', '📌', '🌟', '👀', '📝'];
-const XHS_HOOKS = ['亲测有效', '建议收藏', '看完不踩坑', '一篇讲透', '干货满满', '新手必看', '真心分享'];
+const XHS_HOOKS = ['亲测有效', '建议收藏', '看完不踩坑', '一次讲透', '干货满满', '新手必看', '真心分享'];
 /** Genres whose title is the subject itself (a 散文 about 城市的夜晚 is titled 城市的夜晚). */
 const CREATIVE = /散文|随笔|杂文|小说|故事|童话|寓言|诗|歌词|作文|日记|游记|开头|开场白|结尾|段落|情书/u;
 
@@ -59,14 +59,14 @@ const measured = (N: string) => N.replace(/大$/u, '个');
 
 const WECHAT: Record<ParsedTopic['intent'], Frame[]> = {
   reason: [q((p) => `${p.Q}？背后有这几个原因`), q((p) => `${p.Q}？答案没那么简单`), q((p) => `${p.Q}？把原因一次说清楚`)],
-  verdict: [q((p) => `${p.Q}？先看这几点再决定`), q((p) => `${p.Q}？一篇帮你想清楚`), q((p) => `${p.Q}？我的答案在这里`)],
-  explanation: [q((p) => `${p.Q}？一文读懂`), q((p) => `${p.Q}？一篇讲清楚`), (p) => `读懂${p.S}，看这一篇就够了`],
-  list: [q((p) => `${p.Q}？这份清单请收好`), q((p) => `${p.Q}？清单在这里`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), list((p) => `${p.item}：这${measured(p.N)}值得一试`)],
+  verdict: [q((p) => `${p.Q}？先看这几点再决定`), q((p) => `${p.Q}？帮你把账算清楚`), q((p) => `${p.Q}？我的答案在这里`)],
+  explanation: [q((p) => `${p.Q}？一文读懂`), q((p) => `${p.Q}？这回讲清楚`), unasked((p) => `读懂${p.S}，看这些就够了`)],
+  list: [q((p) => `${p.Q}？这份清单拿去用`), q((p) => `${p.Q}？清单在这里`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), list((p) => `${p.item}：这${measured(p.N)}值得一试`)],
   method: [q((p) => `${p.Q}？这几步就够了`), q((p) => `${p.Q}？记住这几点就够了`), q((p) => `${p.Q}？照着做就不会错`), (p) => (p.Q ? undefined : `${p.S}：一份能照着做的清单`), (p) => (p.Q ? undefined : `${p.S}，照着做就不慌`)],
-  choice: [ab((p) => `${p.A}还是${p.B}？看完再选不迟`), ab((p) => `${p.A}和${p.B}怎么选？一篇说清`), ab((p) => `${p.A} vs ${p.B}：差别到底在哪？`), q((p) => `${p.Q}？看完再选不迟`)],
+  choice: [ab((p) => `${p.A}还是${p.B}？看完再选不迟`), ab((p) => `${p.A}和${p.B}怎么选？一次说清`), ab((p) => `${p.A} vs ${p.B}：差别到底在哪？`), q((p) => `${p.Q}？看完再选不迟`)],
   account: [(p) => `${p.S}：发生了什么，意味着什么`, (p) => `读懂${p.S}，看这几点就够了`, (p) => `${p.S}，值得留意的几个信号`],
   view: [q((p) => `${p.Q}？说说我的看法`), q((p) => `${p.Q}？我的看法不太一样`), unasked((p) => `${p.S}，我的看法`), unasked((p) => `关于${p.S}，说几句真心话`), unasked((p) => `${p.S}：换个角度看`)],
-  overview: [(p) => `${p.S}：你需要知道的几件事`, (p) => `关于${p.S}，这几点值得一说`, (p) => `读懂${p.S}，看这一篇就够了`],
+  overview: [(p) => `${p.S}：你需要知道的几件事`, (p) => `关于${p.S}，这几点值得一说`, (p) => `读懂${p.S}，看这些就够了`],
   piece: [(p) => pieceTitle(p)],
 };
 
@@ -101,7 +101,8 @@ function pieceTitle(p: Slots): string {
   if (!p.genre || CREATIVE.test(p.genre) || p.S.endsWith(p.genre)) return p.S;
   // 给女朋友写一封道歉信 → 给女朋友的道歉信.
   if (/信$|^情书$|^贺词$|^祝福语$/u.test(p.genre) && termLength(p.S) <= 8) return `给${p.S}的${p.genre}`;
-  const compact = termLength(p.S) <= 8 ? p.S.replace(/^([^的]{1,4})的([^的]{1,4})$/u, '$1$2') : p.S;
+  // 公司的年会 → 公司年会, but 我和我的祖国 keeps its 的.
+  const compact = termLength(p.S) <= 8 && !/[我你他她们]的/u.test(p.S) ? p.S.replace(/^([^的]{1,4})的([^的]{1,4})$/u, '$1$2') : p.S;
   return `${compact}${p.genre}`;
 }
 
@@ -143,7 +144,8 @@ export function titleFor(parsed: ParsedTopic, platform: Platform, seed: string):
   }
 
   const table = platform === 'wechat' ? WECHAT : platform === 'zhihu' ? ZHIHU : XHS;
-  const built = table[parsed.intent].map((frame) => frame(slots)).filter((t): t is string => Boolean(t) && !hasInstructionWord(t!));
+  // An instruction's words never reach its title; a question's own words (如何写出…) do.
+  const built = table[parsed.intent].map((frame) => frame(slots)).filter((t): t is string => Boolean(t) && !(parsed.isInstruction && hasInstructionWord(t!)));
   if (platform === 'xiaohongshu') {
     const hook = pick(XHS_HOOKS);
     // In order of preference: the form's frames with an emoji, the whole subject with a hook,
