@@ -25,7 +25,8 @@ export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]):
 
   const industry = slots.field === '这个领域' ? '' : brief.industry.trim();
   const queries = [
-    terms.topic,
+    // A question searches best as asked; an instruction by its subject, never by its own words.
+    ctx.parsed.question ?? terms.topic,
     `${terms.main} ${shape.queryWords[0]}`,
     [terms.main, industry, shape.queryWords[1]].filter(Boolean).join(' '),
   ];
