@@ -60,7 +60,8 @@ describe('advanced creation with a knowledge base, SEO and a reference', () => {
     await page.getByLabel('启用SEO优化').check();
     await page.getByTestId('recommend-keywords').click();
     const chips = page.getByRole('list', { name: '推荐关键词' }).getByRole('button');
-    await expect.poll(() => chips.count()).toBeGreaterThanOrEqual(8);
+    // The first recommendation loads jieba's keyword dictionaries: more than expect.poll's default second.
+    await expect.poll(() => chips.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
     const first = (await chips.first().textContent())!.trim();
     await chips.first().click();
     expect(await page.getByLabel('SEO关键词').inputValue()).toContain(first.replace(/^\+\s*/, ''));

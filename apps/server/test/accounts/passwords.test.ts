@@ -71,7 +71,7 @@ describe('reset password by SMS', () => {
     expect(send.json()).toEqual({ success: true, message: '验证码已发送', resendAfterSeconds: 60 });
     const res = await post(t, '/api/account/user/reset-password', {
       phone: identity.phoneNumber,
-      code: await latestCode(t, identity.phoneNumber),
+      code: await latestCode(t, identity.phoneNumber, 'RESET'),
       newPassword: NEW_PASSWORD,
     });
     expect(res.json()).toEqual({ success: true, message: '密码重置成功，请重新登录' });
@@ -82,7 +82,7 @@ describe('reset password by SMS', () => {
   it('refuses a wrong code, a weak password and a bad phone, changing nothing', async () => {
     const identity = await registerViaHttp(t);
     await post(t, '/api/account/user/send-reset-code', { phone: identity.phoneNumber }, undefined, { 'x-forwarded-for': '10.70.0.2' });
-    const code = await latestCode(t, identity.phoneNumber);
+    const code = await latestCode(t, identity.phoneNumber, 'RESET');
     const weak = await post(t, '/api/account/user/reset-password', { phone: identity.phoneNumber, code, newPassword: 'short' });
     expect(weak.json().message).toBe('密码强度不足：密码长度至少8位，需包含数字，需包含特殊字符');
     const wrongCode = await post(t, '/api/account/user/reset-password', {

@@ -67,7 +67,7 @@ describe('verification codes', () => {
     // A phone with an account: a reset code goes to no other (reset-code-privacy.test.ts).
     const { phoneNumber } = await registerViaHttp(t);
     await post(t, '/api/account/user/send-reset-code', { phone: phoneNumber }, undefined, { 'x-forwarded-for': freshIp() });
-    const resetCode = await latestCode(t, phoneNumber);
+    const resetCode = await latestCode(t, phoneNumber, 'RESET');
     expect((await smsLogin(phoneNumber, resetCode)).statusCode).toBe(400);
   });
 });

@@ -20,11 +20,13 @@ export async function post(t: TestApp, url: string, payload: unknown, cookie?: s
  * The newest code the dev outbox holds for a target. A reset code is sent after the answer
  * (accounts/change-password.ts), so the outbox is read again for a moment until it is there.
  */
-export async function latestCode(t: TestApp, target: string): Promise<string> {
-  const deadline = Date.now() + 2000;
+export async function latestCode(t: TestApp, target: string, purpose?: 'LOGIN' | 'REGISTER' | 'RESET'): Promise<string> {
+  // NOTE: a reset code is delivered after the answer; without `purpose` the target's older code
+  // (its registration's) could be taken for it.
+  const deadline = Date.now() + 5000;
   for (;;) {
     const res = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
-    const entry = (res.json() as { to: string; code: string }[]).find((item) => item.to === target);
+    const entry = (res.json() as { to: string; code: string; purpose: string }[]).find((item) => item.to === target && (!purpose || item.purpose === purpose));
     if (entry) return entry.code;
     if (Date.now() > deadline) throw new Error(`no code in the outbox for ${target}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
