@@ -26,7 +26,7 @@ const INSTRUCTION_NOISE = new RegExp(
     '^(?:我们|咱们|你们|自己)(?:的)?',
     '^(?:主题|话题|题材|中心)(?:是|为)?[：:]?',
     '^(?:我想|我要|我需要|想|打算|准备)',
-    '^(?:介绍|讲讲|讲一讲|说说|聊聊|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
+    '^(?:介绍|讲讲|讲一讲|说说|聊聊|分析|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
     '^(?:这篇|这段|这个|下面的|以下的|上面的)',
     '^(?:回答|回复|解答)(?:一下)?',
     '^(?:产品|主题|话题|对象|品牌|活动)(?:是|为)',
@@ -85,11 +85,15 @@ function isWriteClause(clause: string): boolean {
 const ASPECTS = /^(?:原理|应用|机会|挑战|影响|利弊|现状|趋势|前景|方法|问题|意义|价值|作用|优势|劣势|风险|未来|发展|区别|特点|历史|误区|技巧|经验|做法|思考|启示|秘密|真相|逻辑|本质)$/u;
 const GUIDE_SUFFIX = /(?:全攻略|攻略|入门指南|避坑指南|指南|教程|入门|秘籍|手册)$/u;
 
-function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count'>): string[] {
+/**
+ * Key terms of the parts. An instruction's terms never carry its own words; a bare topic's may
+ * (AI写作工具对内容创作者的影响 is about 内容创作者).
+ */
+function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count'>, strict: boolean, context: string[] = []): string[] {
   const terms: string[] = [];
   const add = (term: string | undefined) => {
     const clean = term?.replace(/[《》“”"「」『』]/gu, '').trim();
-    if (clean && termLength(clean) >= 2 && termLength(clean) <= 12 && !terms.includes(clean) && !INSTRUCTION_WORDS.some((w) => clean.includes(w))) terms.push(clean);
+    if (clean && termLength(clean) >= 2 && termLength(clean) <= 12 && !terms.includes(clean) && !(strict && INSTRUCTION_WORDS.some((w) => clean.includes(w)))) terms.push(clean);
   };
   for (const option of parts.options ?? []) add(option);
   const chunks = nounChunks(parts.subject);
@@ -105,6 +109,7 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   // The predicate's nouns, not its verdict words (副业靠谱).
   for (const chunk of nounChunks(parts.action ?? '')) if (!/靠谱|划算|合适|值得|可靠|好用/u.test(chunk)) add(chunk);
   if (parts.actor) add(parts.actor);
+  for (const clause of context) for (const chunk of nounChunks(clause)) add(chunk);
   if (terms.length === 0) add(parts.subject);
   // NOTE: never cut a word in half: the first whole token stands in for an unsplittable subject.
   if (terms.length === 0) terms.push(tagTopic(parts.subject).find((t) => t.tag !== 'w')?.word ?? '这个话题');
@@ -157,7 +162,10 @@ export function parseTopic(topic: string): ParsedTopic {
   }
   const isInstruction = Boolean(instructionSoFar || title || genre || constraints.length > 0);
   const named = termLength(writeSubject) >= 2 ? writeSubject : undefined;
-  const subjectText = (explicitSubject ? named : undefined) ?? content[0] ?? title ?? named ?? genre ?? (isInstructionText(raw) ? NO_SUBJECT : raw);
+  // 大模型时代，普通人的机会在哪里: the clause that asks is the subject's; the others are context.
+  const asking = isInstruction ? undefined : content.find((clause) => /[？?]$|为什么|如何|怎么|怎样|是否|哪里|哪儿|什么|哪些|吗$|呢$/u.test(clause));
+  const context = content.filter((clause) => clause !== (asking ?? content[0]));
+  const subjectText = (explicitSubject ? named : undefined) ?? asking ?? content[0] ?? title ?? named ?? genre ?? (isInstructionText(raw) ? NO_SUBJECT : raw);
   const parts = analyzeContent(subjectText);
   // 根据以下材料写一篇新闻稿：…: with nothing but a genre, the material's main noun phrase is the subject.
   if (material && (parts.subject === genre || parts.subject === NO_SUBJECT)) {
@@ -166,12 +174,13 @@ export function parseTopic(topic: string): ParsedTopic {
     if (termLength(longest) >= 2) parts.subject = longest;
   }
   if (isInstruction && subjectText !== title) parts.subject = stripInstruction(parts.subject) || title || parts.subject;
+  if (!isInstruction && parts.question && context.length > 0) parts.question = content.join('，').replace(/[？?]+$/u, '');
   if (genre && parts.form === 'subject' && !PLATFORM_GENRES.test(genre)) parts.intent = 'piece';
 
   return {
     raw,
     ...parts,
-    keyTerms: keyTermsOf(parts),
+    keyTerms: keyTermsOf(parts, isInstruction, isInstruction ? [] : context),
     isInstruction,
     ...(role ? { role } : {}),
     ...(title ? { title } : {}),

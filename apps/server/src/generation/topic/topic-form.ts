@@ -34,8 +34,10 @@ const OPINIONS: RegExp[] = [
 const EXPLANATIONS: RegExp[] = [/^(?:什么是|何为|何谓)(.+)$/u, /^(.+?)(?:到底|究竟)?(?:是什么|是啥|是怎么回事|指的是什么|是什么意思)$/u];
 const REASON = /^(.*?)(?:为什么|为何|凭什么|怎么会)(.+)$/u;
 const HOW = /^(.*?)(?:该如何|应该如何|要如何|如何才能|怎样才能|怎么才能|怎么样才能|应该怎么|该怎么|如何|怎样|怎么)(.+)$/u;
+/** Midjourney怎么用, 基金怎么选: a thing and a one-character verb. */
+const HOW_SHORT = /^(.{2,}?)(?:该|要)?(?:怎么|怎样|如何)(用|选|买|做|学|玩|吃|养|洗|写|修|装|存|办理|设置|下载|安装)$/u;
 const WHICH = /^(.*?)有哪些(.*)$/u;
-const WHAT_END = /^(.+?)(?:要|需要|应该|该|可以|能)?(?:注意|准备|带|做|知道|了解|买|看|吃|玩|学)?(?:些)?(?:什么|哪些|啥)$|^(.+?)去?(?:哪儿|哪里)(?:玩|吃|逛)?$/u;
+const WHAT_END = /^(.+?)(?:要|需要|应该|该|可以|能)?(?:注意|准备|带|做|知道|了解|买|看|吃|玩|学)?(?:些)?(?:什么|哪些|啥)$|^(.+?)(?:去|在)?(?:哪儿|哪里)(?:玩|吃|逛)?$/u;
 const VERDICT = /值不值得|值不值|值得.+吗|是否|能否|该不该|要不要|会不会|能不能|是不是|可不可以|应不应该|有没有必要|适不适合|好不好|靠谱吗|怎么样$|如何$|吗$|呢$/u;
 const HOW_TO_NOUN = /(?:全攻略|攻略|指南|教程|方法|技巧|秘籍|入门|备考计划|计划|步骤|手册|全流程|避坑指南|实操|流程)$/u;
 const EVENT = /发布会|发布|召开|举行|开幕|闭幕|上线|亮相|宣布|落幕|回顾|复盘|事件|事故|风波|大会|峰会|奥运会|世界杯|春晚|双十一|双11|开学季|纪念日|夺冠/u;
@@ -115,6 +117,8 @@ export function analyzeContent(text: string): ContentParts {
     const before = reason[1]!.trim();
     const after = reason[2]!.trim();
     if (before && !PERSON_END.test(before)) return parts('question', 'reason', before, { question: asAsked, action: after });
+    // 这届年轻人为什么爱上了city walk: after a person who asks, the object is the subject.
+    if (before) return parts('question', 'reason', objectOf(after), { question: asAsked, action: after, actor: before });
     const lead = leadingNounPhrase(after);
     // 为什么年轻人应该尽早开始定投: a person before the predicate asks; the object is the subject.
     const person = lead && PERSON_END.test(lead) ? lead : undefined;
@@ -122,6 +126,9 @@ export function analyzeContent(text: string): ContentParts {
     const action = lead ? after.slice(after.indexOf(lead) + lead.length).trim() || after : after;
     return parts('question', 'reason', subject || objectOf(after), { question: asAsked, action, actor: (before || person) || undefined });
   }
+
+  const short = HOW_SHORT.exec(q);
+  if (short && !PERSON_END.test(short[1]!)) return parts('how-to', 'method', short[1]!, { question: asAsked, action: short[2] });
 
   const how = HOW.exec(q);
   if (how && cleanEnd(how[2]!).length >= 2) {
@@ -137,7 +144,8 @@ export function analyzeContent(text: string): ContentParts {
   const stuck = /^(.{2,}?)(?:该|应该|要)?怎么办$/u.exec(q);
   if (stuck) {
     const lead = leadingNounPhrase(stuck[1]!);
-    return parts('question', 'method', termLength(lead) >= 2 ? lead : stuck[1]!, { question: asAsked });
+    const subject = termLength(stuck[1]!) <= 8 || termLength(lead) < 2 ? stuck[1]! : lead;
+    return parts('question', 'method', subject, { question: asAsked });
   }
 
   const which = WHICH.exec(q);
@@ -160,7 +168,7 @@ export function analyzeContent(text: string): ContentParts {
     const lead = leadingNounPhrase(q);
     const action = lead ? q.slice(q.indexOf(lead) + lead.length).trim() : q;
     if (lead && !PERSON_END.test(lead)) return parts('question', 'verdict', lead, { question: asAsked, action: cleanEnd(action) });
-    const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱|划算|合适|可靠|有用|怎么样)(?:吗)?$/u, ''));
+    const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱|划算|合适|可靠|有用|有必要|有意义|怎么样)(?:吗)?$/u, ''));
     // 在县城开一家咖啡馆能赚钱: a clause, not a noun phrase; its longest noun names the subject.
     const longest = nounChunks(object).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');
     const subject = termLength(object) > 8 && longest ? longest : object;

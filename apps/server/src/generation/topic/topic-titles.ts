@@ -196,7 +196,7 @@ export function hashtagsFor(parsed: ParsedTopic): string[] {
   const tags: string[] = [];
   const add = (raw: string | undefined) => {
     const tag = asTag(raw ?? '');
-    if (termLength(tag) >= 2 && termLength(tag) <= 12 && !tags.includes(tag) && !hasInstructionWord(tag) && tags.length < 6) tags.push(tag);
+    if (termLength(tag) >= 2 && termLength(tag) <= 12 && !tags.includes(tag) && !(parsed.isInstruction && hasInstructionWord(tag)) && tags.length < 6) tags.push(tag);
   };
   for (const term of parsed.keyTerms.slice(0, 4)) add(term);
   if (termLength(parsed.subject) <= 8) add(parsed.subject);
