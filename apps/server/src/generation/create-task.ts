@@ -115,6 +115,7 @@ export async function createTask(db: Db, user: UserRow, body: GenerateRequest, c
   if (request.knowledge) await useLiveSession(db, user.id, request.knowledge.sessionId);
 
   const taskId = publicId();
+  request.brief.variant = taskId;
   return db.transaction(async (tx) => {
     // One user's starts are serialised, so two tabs cannot both slip under the running limit.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`generate:${user.id}`}))`);

@@ -53,6 +53,8 @@ interface Case {
   topic?: string;
   style?: WritingStyle;
   referenceText?: string;
+  /** The task's variant (its id): the same brief in another task writes differently. */
+  variant?: string;
 }
 
 function briefOf(c: Case): ArticleBrief {
@@ -68,6 +70,7 @@ function briefOf(c: Case): ArticleBrief {
     language: 'zh-CN',
     advanced: Boolean(c.seo),
     seoKeywords: c.seo ? KEYWORDS[c.type] : [],
+    variant: c.variant,
   };
 }
 
@@ -186,6 +189,14 @@ describe('OfflineComposer', () => {
     const b = splitSentences(mask(other.final, '如何在三个月内学会做饭').replace(/\n/g, ''));
     expect(other.final).not.toBe(first.final);
     expect(b.filter((sentence) => !a.has(sentence)).length).toBeGreaterThan(b.length / 4);
+  });
+
+  it('writes the same brief differently in another task (a regeneration), and the same in the same task (a resume)', async () => {
+    const c: Case = { platform: 'zhihu', type: 'analysis_commentary_opinion', length: 1500, materials: [], variant: 'task-a' };
+    const first = await compose(c);
+    expect((await compose(c)).final).toBe(first.final);
+    const regenerated = await compose({ ...c, variant: 'task-b' });
+    expect(regenerated.final).not.toBe(first.final);
   });
 
   it('follows a reference style that hooks with questions', async () => {

@@ -20,6 +20,12 @@ export interface ArticleBrief {
   language: 'zh-CN';
   advanced: boolean;
   seoKeywords: string[];
+  /**
+   * Varies the offline writer's choices per task (the task id, fixed when the task is created, so a
+   * resumed task writes the same way): a regeneration of the same brief is a different article.
+   * Absent in briefs stored before it existed.
+   */
+  variant?: string;
 }
 
 /** A piece of grounding material: a search result or a knowledge-base chunk. */

@@ -28,7 +28,8 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   const terms = termsOf(parsed);
   const industry = brief.industry.trim();
   const audience = brief.audience.trim() || '读者';
-  const seed = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry].join('|');
+  const settings = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry];
+  const seed = (brief.variant ? [...settings, brief.variant] : settings).join('|');
   return {
     brief,
     seed,

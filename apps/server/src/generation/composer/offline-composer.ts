@@ -21,7 +21,8 @@ import { analyzeTopicOffline } from './topic-analysis.js';
 
 /**
  * The writing agents without a model: phrase banks per article type, style and platform, chosen
- * by a PRNG seeded from the topic and settings, so the same brief always gives the same article.
+ * by a PRNG seeded from the topic, the settings and the task (the brief's `variant`): a task always
+ * writes the same article (a resumed one too), a regeneration of the same brief a different one.
  * Lengths are fitted to the outline's budgets. It never claims to be a model: the pipeline
  * labels its articles as written offline (writtenBy 'offline').
  */

@@ -1,6 +1,6 @@
 /**
  * Deterministic randomness for the offline composer: the same seed string always gives the same
- * sequence, so the same brief always gives the same article (no Math.random, no clock).
+ * sequence, so one task always writes the same article (no Math.random, no clock).
  */
 
 /** FNV-1a over UTF-16 code units: a stable 32-bit hash of a seed string. */
