@@ -160,6 +160,12 @@ export function parseTopic(topic: string): ParsedTopic {
       else if (termLength(text.replace(/[？?]/gu, '')) >= 2 && !/^(?:要求|注意|如下|具体)+[：:]?$/u.test(text)) content.push(text);
     }
   }
+  // 2026年春晚观后感: a bare topic that ends in a genre asks for that genre about the rest.
+  const endsInGenre = !genre && content.length === 1 ? GENRES.find((g) => content[0]!.endsWith(g) && !PLATFORM_GENRES.test(g)) : undefined;
+  if (endsInGenre && termLength(content[0]!.slice(0, -endsInGenre.length)) >= 2 && !/[？?]|为什么|如何|怎么|怎样|写|吗$/u.test(content[0]!)) {
+    genre = endsInGenre;
+    content[0] = content[0]!.slice(0, -endsInGenre.length).replace(/的$/u, '');
+  }
   const isInstruction = Boolean(instructionSoFar || title || genre || constraints.length > 0);
   const named = termLength(writeSubject) >= 2 ? writeSubject : undefined;
   // 大模型时代，普通人的机会在哪里: the clause that asks is the subject's; the others are context.
@@ -175,7 +181,7 @@ export function parseTopic(topic: string): ParsedTopic {
   }
   if (isInstruction && subjectText !== title) parts.subject = stripInstruction(parts.subject) || title || parts.subject;
   if (!isInstruction && parts.question && context.length > 0) parts.question = content.join('，').replace(/[？?]+$/u, '');
-  if (genre && parts.form === 'subject' && !PLATFORM_GENRES.test(genre)) parts.intent = 'piece';
+  if (genre && (parts.form === 'subject' || parts.form === 'event') && !PLATFORM_GENRES.test(genre)) parts.intent = 'piece';
 
   return {
     raw,

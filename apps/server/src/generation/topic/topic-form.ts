@@ -1,5 +1,5 @@
 import { NUMBER_SOURCE, parseNumber } from './chinese-number.js';
-import { nounChunks, tagTopic, termLength } from './segment.js';
+import { ACTION_VERBS, nounChunks, tagTopic, termLength } from './segment.js';
 import type { ParsedTopic, TopicForm, TopicIntent } from './types.js';
 
 /** The parts of a request's subject text that depend on its form. */
@@ -99,7 +99,10 @@ export function analyzeContent(text: string): ContentParts {
   const list = LIST.exec(q);
   if (list && parseNumber(list[1]!) >= 2 && parseNumber(list[1]!) <= 100) {
     const item = cleanEnd(list[3]!);
-    return parts('list', 'list', item, { count: { n: parseNumber(list[1]!), numeral: list[1]!, unit: list[2]!, item } });
+    // 三招搞定孩子写作业拖拉: a verb phrase; its subject is what the verb acts on.
+    const verb = tagTopic(item)[0]?.word ?? '';
+    const subject = !item.includes('的') && ACTION_VERBS.has(verb) && termLength(item.slice(verb.length)) >= 2 ? item.slice(verb.length) : item;
+    return parts('list', 'list', subject, { count: { n: parseNumber(list[1]!), numeral: list[1]!, unit: list[2]!, item } });
   }
 
   for (const pattern of OPINIONS) {

@@ -1,7 +1,7 @@
 import { type Platform, PLATFORM_TITLE_LIMITS } from '@tianma/shared';
 import { SeededRandom } from '../composer/seeded-random.js';
 import { INSTRUCTION_WORDS } from './parse-topic.js';
-import { termLength } from './segment.js';
+import { ACTION_VERBS, tagTopic, termLength } from './segment.js';
 import type { ParsedTopic } from './types.js';
 
 /**
@@ -31,6 +31,7 @@ interface Slots {
   B?: string;
   N?: string;
   item?: string;
+  itemNP?: string;
   genre?: string;
 }
 
@@ -44,6 +45,8 @@ function slotsOf(parsed: ParsedTopic): Slots {
     B: b,
     N: count ? `${count.numeral}${count.unit}` : undefined,
     item: count?.item,
+    // 三招搞定…: a verb phrase fills no noun slot (…有哪些？).
+    itemNP: count && (count.item.includes('的') || !ACTION_VERBS.has(tagTopic(count.item)[0]?.word ?? '')) ? count.item : undefined,
     genre: parsed.genre,
   };
 }
@@ -52,6 +55,8 @@ const q = (frame: (p: Required<Pick<Slots, 'Q'>> & Slots) => string): Frame => (
 const ab = (frame: (p: Required<Pick<Slots, 'A' | 'B'>> & Slots) => string): Frame => (p) => (p.A && p.B ? frame(p as Required<Pick<Slots, 'A' | 'B'>> & Slots) : undefined);
 const list = (frame: (p: Required<Pick<Slots, 'N' | 'item'>> & Slots) => string): Frame => (p) => (p.N && p.item ? frame(p as Required<Pick<Slots, 'N' | 'item'>> & Slots) : undefined);
 
+const nounList = (frame: (p: Required<Pick<Slots, 'N' | 'itemNP'>> & Slots) => string): Frame => (p) =>
+  p.N && p.itemNP ? frame(p as Required<Pick<Slots, 'N' | 'itemNP'>> & Slots) : undefined;
 /** A frame for a topic that asks no question: where it asks one, its own words are used. */
 const unasked = (frame: (p: Slots) => string): Frame => (p) => (p.Q ? undefined : frame(p));
 /** 十大 names a ranking; in 这十个 the count needs a measure word. */
@@ -61,7 +66,7 @@ const WECHAT: Record<ParsedTopic['intent'], Frame[]> = {
   reason: [q((p) => `${p.Q}？背后有这几个原因`), q((p) => `${p.Q}？答案没那么简单`), q((p) => `${p.Q}？把原因一次说清楚`)],
   verdict: [q((p) => `${p.Q}？先看这几点再决定`), q((p) => `${p.Q}？帮你把账算清楚`), q((p) => `${p.Q}？我的答案在这里`)],
   explanation: [q((p) => `${p.Q}？一文读懂`), q((p) => `${p.Q}？这回讲清楚`), unasked((p) => `读懂${p.S}，看这些就够了`)],
-  list: [q((p) => `${p.Q}？这份清单拿去用`), q((p) => `${p.Q}？清单在这里`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), list((p) => `${p.item}：这${measured(p.N)}值得一试`)],
+  list: [q((p) => `${p.Q}？这份清单拿去用`), q((p) => `${p.Q}？清单在这里`), list((p) => `${p.N}${p.item}，建议收藏`), list((p) => `${p.N}${p.item}，一次说清楚`), nounList((p) => `${p.itemNP}：这${measured(p.N)}值得一试`)],
   method: [q((p) => `${p.Q}？这几步就够了`), q((p) => `${p.Q}？记住这几点就够了`), q((p) => `${p.Q}？照着做就不会错`), (p) => (p.Q ? undefined : `${p.S}：一份能照着做的清单`), (p) => (p.Q ? undefined : `${p.S}，照着做就不慌`)],
   choice: [ab((p) => `${p.A}还是${p.B}？看完再选不迟`), ab((p) => `${p.A}和${p.B}怎么选？一次说清`), ab((p) => `${p.A} vs ${p.B}：差别到底在哪？`), q((p) => `${p.Q}？看完再选不迟`)],
   account: [(p) => `${p.S}：发生了什么，意味着什么`, (p) => `读懂${p.S}，看这几点就够了`, (p) => `${p.S}，值得留意的几个信号`],
@@ -74,7 +79,7 @@ const ZHIHU: Record<ParsedTopic['intent'], Frame[]> = {
   reason: [q((p) => `${p.Q}？先说结论：原因不止一个`), q((p) => `${p.Q}？结论先行：关键在这几点`)],
   verdict: [q((p) => `${p.Q}？先说结论：因人而异，关键看这几条`), q((p) => `${p.Q}？我的结论：分情况，标准在这里`)],
   explanation: [q((p) => `${p.Q}？先给结论，再讲来龙去脉`), q((p) => `${p.Q}？一句话说清，再展开讲`)],
-  list: [q((p) => `${p.Q}？先说结论：按场景挑最省心`), list((p) => `有哪些${p.item}？先说结论：这${measured(p.N)}值得一试`), list((p) => `${p.item}有哪些？结论先行：这${measured(p.N)}就够了`)],
+  list: [q((p) => `${p.Q}？先说结论：按场景挑最省心`), nounList((p) => `有哪些${p.itemNP}？先说结论：这${measured(p.N)}值得一试`), nounList((p) => `${p.itemNP}有哪些？结论先行：这${measured(p.N)}就够了`), list((p) => `${p.N}${p.item}：结论先行，照着做就行`)],
   method: [q((p) => `${p.Q}？先说结论：先想清楚目的，再动手`), q((p) => `${p.Q}？结论先行：按这个顺序来`), (p) => (p.Q ? undefined : `${p.S}怎么做？先说结论：按这个顺序来`)],
   choice: [ab((p) => `${p.A}还是${p.B}？先说结论：看你最在意什么`), ab((p) => `${p.A}和${p.B}怎么选？结论先行：没有绝对的好坏`), q((p) => `${p.Q}？先说结论：看你最在意什么`)],
   account: [(p) => `${p.S}意味着什么？先说结论`, (p) => `怎么看${p.S}？我的判断先放前面`],
