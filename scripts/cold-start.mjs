@@ -12,9 +12,9 @@
 // as at a restart); with it, PostgreSQL, as the image's api and worker processes run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './script-support.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split(/=(.*)/s).slice(0, 2)));
 const runs = Number(args.runs ?? 10);
@@ -26,17 +26,6 @@ const VARIANTS = {
   tsx: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
 };
 if (!fs.existsSync(VARIANTS.compiled[0])) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

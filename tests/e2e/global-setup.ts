@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script without types
+import { freePort } from '../../scripts/script-support.mjs';
 // @ts-expect-error plain ESM script without types
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
 
@@ -25,17 +26,6 @@ const root = path.resolve(import.meta.dirname, '../..');
  * to be seen.
  */
 const CODE_RESEND_SECONDS = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
