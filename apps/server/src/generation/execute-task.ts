@@ -67,6 +67,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
             brief: request.brief,
             references: article.references.map(({ title, url, source, position }) => ({ title, url, source, position })),
             taskId: task.taskId,
+            stockPhrases: article.stockPhrases,
           },
         })
         .onConflictDoNothing({ target: articles.articleId });

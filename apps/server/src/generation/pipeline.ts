@@ -107,6 +107,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
 
   await enter('generate_article', '正在生成最终文章...');
   let article = combined;
+  let keywords: readonly string[] = brief.seoKeywords;
   if (advanced && request.seo?.enabled) {
     await enter('apply_seo_optimization', '正在进行 SEO 优化...');
     const seoRequest = request.seo;
@@ -118,6 +119,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
       return { ...optimized, title: ruled.title, markdown: ruled.markdown };
     });
     article = { title: seo.title, markdown: seo.markdown };
+    keywords = [...brief.seoKeywords, ...seo.keywords];
   }
-  return assembleArticle(article, images, references, outline);
+  return assembleArticle(article, images, references, outline, keywords);
 }

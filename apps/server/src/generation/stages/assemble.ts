@@ -1,6 +1,7 @@
 import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { finalizeCitations, referenceList } from '../citations.js';
+import { humanizeArticle } from '../style/humanize.js';
 import type { PlacedImage } from './images.js';
 
 export interface FinalArticle {
@@ -10,6 +11,8 @@ export interface FinalArticle {
   coverUrl: string | null;
   wordCount: number;
   references: Material[];
+  /** Stock phrases (去AI味) per 1,000 characters before and after the final revision. */
+  stockPhrases: { before: number; after: number };
 }
 
 /** The line of a section's heading: exact, else one the SEO pass extended (标题｜关键词). */
@@ -52,14 +55,22 @@ function placeSectionImages(markdown: string, images: PlacedImage[], outline: Ou
 }
 
 /**
- * Stage 10: the article as it will be stored. Section images go at the end of their sections, the
+ * Stage 10: the article as it will be stored. Its prose gets the final revision of stock phrases
+ * (style/humanize.ts). Section images go at the end of their sections, the
  * cover under the title, the citations are checked once more (finalizeCitations: no dangling
  * [n], no source twice, only cited sources), and the reference list closes the article when
  * sources exist.
  */
-export function assembleArticle(article: CombinedArticle, images: PlacedImage[], sources: Material[], outline: Outline): FinalArticle {
+export function assembleArticle(
+  article: CombinedArticle,
+  images: PlacedImage[],
+  sources: Material[],
+  outline: Outline,
+  keywords: readonly string[] = [],
+): FinalArticle {
   const cover = images.find((image) => image.sectionIndex < 0);
-  let markdown = placeSectionImages(article.markdown, images, outline);
+  const revised = humanizeArticle(article.markdown, keywords);
+  let markdown = placeSectionImages(revised.markdown, images, outline);
   if (cover) markdown = markdown.replace(/^(# .+\n)/, `$1\n![${cover.caption}](${cover.url})\n`);
   const cited = finalizeCitations(markdown, sources);
   const references = cited.references;
@@ -70,9 +81,10 @@ export function assembleArticle(article: CombinedArticle, images: PlacedImage[],
   return {
     title: article.title,
     markdown: `${markdown}\n`,
-    summary: articleSummary(article.markdown),
+    summary: articleSummary(revised.markdown),
     coverUrl: cover?.url ?? null,
-    wordCount: countCjkLength(stripMarkdown(article.markdown)),
+    wordCount: countCjkLength(stripMarkdown(revised.markdown)),
     references,
+    stockPhrases: { before: revised.before, after: revised.after },
   };
 }
