@@ -1,8 +1,8 @@
 import { PLATFORM_TITLE_LIMITS, type Platform } from '@tianma/shared';
 import { describe, expect, it } from 'vitest';
-import { INSTRUCTION_WORDS, parseTopic } from '../../src/generation/topic/parse-topic.js';
-import { hashtagsFor, titleFor } from '../../src/generation/topic/topic-titles.js';
-import type { ConstraintKind, ParsedTopic, TopicForm, TopicIntent } from '../../src/generation/topic/types.js';
+import { INSTRUCTION_WORDS, parseTopic } from '../../src/topic/parse-topic.js';
+import { hashtagsFor, titleFor } from '../../src/topic/topic-titles.js';
+import type { ConstraintKind, ParsedTopic, TopicForm, TopicIntent } from '../../src/topic/types.js';
 
 interface Case {
   topic: string;

@@ -18,7 +18,7 @@ import {
 } from './phrasebook-common.js';
 import { dropRequotes } from './material-sentences.js';
 import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
-import { slicedPool } from './seeded-random.js';
+import { slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
 
 /** A sentence without its decoration (emoji, bold marks, spaces), to test how it opens. */

@@ -2,9 +2,9 @@ import { ARTICLE_TYPES, countCjkLength, labelOf, PLATFORMS, WRITING_STYLES } fro
 import type { ArticleBrief, Outline } from '../agents/types.js';
 import { fillTemplate, shapeOf } from './phrasebook.js';
 import { PLATFORM_VOICES, type PlatformVoice, STYLE_VOICES, type StyleVoice } from './phrasebook-voices.js';
-import { SeededRandom } from './seeded-random.js';
-import { parseTopic } from '../topic/parse-topic.js';
-import type { ParsedTopic } from '../topic/types.js';
+import { SeededRandom } from '../../platform/seeded-random.js';
+import { parseTopic } from '../../topic/parse-topic.js';
+import type { ParsedTopic } from '../../topic/types.js';
 import { type TopicTerms, termsOf } from './topic-terms.js';
 import type { TypeShape } from './type-shape.js';
 

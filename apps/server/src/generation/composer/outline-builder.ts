@@ -1,8 +1,8 @@
 import type { ArticleBrief, Material, Outline, OutlineSection, StyleProfile, TopicAnalysis } from '../agents/types.js';
-import { titleFor } from '../topic/topic-titles.js';
+import { titleFor } from '../../topic/topic-titles.js';
 import { type ComposeContext, contextOf, rngFor, say, stripEnd } from './compose-context.js';
 import { CHINESE_NUMERALS, chooseFacets } from './phrasebook.js';
-import type { SeededRandom } from './seeded-random.js';
+import type { SeededRandom } from '../../platform/seeded-random.js';
 
 const MIN_BUDGET = 30;
 

@@ -7,7 +7,7 @@ import { materialTitle } from './material-quotes.js';
 import { chooseFacets } from './phrasebook.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
-import { type SeededRandom, slicedPool } from './seeded-random.js';
+import { type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
 import type { Facet } from './type-shape.js';
 

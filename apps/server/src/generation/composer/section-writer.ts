@@ -3,7 +3,7 @@ import type { SectionDraft, SectionWritingInput } from '../agents/types.js';
 import { articleOverhead, type ComposeContext, contextOf, rngFor } from './compose-context.js';
 import { type Piece, selectPieces, splitSentences } from './length-fitting.js';
 import { XHS_HEADING_EMOJI, XHS_LINE_EMOJI } from './phrasebook-voices.js';
-import type { SeededRandom } from './seeded-random.js';
+import type { SeededRandom } from '../../platform/seeded-random.js';
 import { type SectionPlan, writeBody, writeConclusion, writeIntroduction } from './section-content.js';
 
 /** Characters the combiner's transition takes when a section does not open with its own. */

@@ -4,7 +4,7 @@ import { type ComposeContext, contextOf, rngFor, say, topicTags } from './compos
 import { type Block, fitArticleLength, parseBlocks, renderBlocks } from './length-fitting.js';
 import { SEO_SENTENCES, SHORT_SEO_SENTENCES, SHORT_SUMMARY, SUMMARY_FRAMES } from './phrasebook-common.js';
 import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
-import { type SeededRandom, slicedPool } from './seeded-random.js';
+import { type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { shortLabel } from './topic-terms.js';
 
 const MAX_TITLE_KEYWORDS = 2;

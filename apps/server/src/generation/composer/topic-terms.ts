@@ -1,7 +1,7 @@
 import { countCjkLength } from '@tianma/shared';
-import { parseTopic } from '../topic/parse-topic.js';
-import { termLength } from '../topic/segment.js';
-import type { ParsedTopic } from '../topic/types.js';
+import { parseTopic } from '../../topic/parse-topic.js';
+import { termLength } from '../../topic/segment.js';
+import type { ParsedTopic } from '../../topic/types.js';
 
 /**
  * The names the offline composer gives its subject, from the parsed request (decision 046): never

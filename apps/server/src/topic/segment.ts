@@ -1,4 +1,4 @@
-import { getJieba } from '../../knowledge/index/tokenize.js';
+import { getJieba } from '../knowledge/index/tokenize.js';
 import type { TopicToken } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Deterministic randomness for the offline composer: the same seed string always gives the same
+ * Deterministic randomness for the offline writer and its titles: the same seed string always gives the same
  * sequence, so one task always writes the same article (no Math.random, no clock).
  */
 

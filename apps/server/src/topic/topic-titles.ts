@@ -1,5 +1,5 @@
 import { type Platform, PLATFORM_TITLE_LIMITS } from '@tianma/shared';
-import { SeededRandom } from '../composer/seeded-random.js';
+import { SeededRandom } from '../platform/seeded-random.js';
 import { INSTRUCTION_WORDS } from './parse-topic.js';
 import { ACTION_VERBS, tagTopic, termLength } from './segment.js';
 import type { ParsedTopic } from './types.js';
