@@ -54,7 +54,9 @@ describe('billing commands', () => {
     expect(usage.code).toBe(2);
     expect(usage.out).toContain('用法');
     expect((await cli('reconcile')).out).toContain('对账通过');
-  });
+    // Four command processes, each starting TypeScript and the embedded database: well past the
+    // default 30 s on a loaded machine.
+  }, 120_000);
 
   it('reconcile reports a balance changed behind the ledger', async () => {
     const database = await openDatabase({ dataDir });
