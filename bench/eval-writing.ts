@@ -227,8 +227,9 @@ async function main() {
     if (brief.reference) {
       const reference = measureStyle(brief.reference);
       style = {
-        withReference: styleDistance(reference, measureStyle(text.body)),
-        withoutReference: withoutReference ? styleDistance(reference, measureStyle(readArticle(withoutReference.markdown).body)) : null,
+        // The markdown: the profile counts headings and leaves the title, images and reference list out.
+        withReference: styleDistance(reference, measureStyle(first.markdown)),
+        withoutReference: withoutReference ? styleDistance(reference, measureStyle(withoutReference.markdown)) : null,
       };
     }
     return {

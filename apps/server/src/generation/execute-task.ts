@@ -68,6 +68,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
             references: article.references.map(({ title, url, source, position }) => ({ title, url, source, position })),
             taskId: task.taskId,
             stockPhrases: article.stockPhrases,
+            style: article.style,
           },
         })
         .onConflictDoNothing({ target: articles.articleId });

@@ -121,5 +121,5 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     article = { title: seo.title, markdown: seo.markdown };
     keywords = [...brief.seoKeywords, ...seo.keywords];
   }
-  return assembleArticle(article, images, references, outline, keywords);
+  return assembleArticle(article, images, references, outline, keywords, style?.measured);
 }

@@ -9,6 +9,7 @@ import { markersOf } from './prompts/reply-text.js';
 import { cleanSection, sectionMessages } from './prompts/section.js';
 import { seoMessages, splitKeywords } from './prompts/seo.js';
 import { styleMessages } from './prompts/style.js';
+import { withMeasures } from '../style/style-metrics.js';
 import type {
   Agents,
   ArticleBrief,
@@ -111,11 +112,13 @@ export class LlmAgents implements Agents {
     );
   }
 
-  extractStyle(input: { brief: ArticleBrief; referenceText: string }): Promise<StyleProfile> {
+  async extractStyle(input: { brief: ArticleBrief; referenceText: string }): Promise<StyleProfile> {
     const reference: Material = { id: 'reference', source: 'web', title: '参考文章', content: truncate(input.referenceText, REFERENCE_MAX_CHARS, '') };
-    return this.#shrinking([reference], ([shrunk]) =>
+    const words = await this.#shrinking([reference], ([shrunk]) =>
       this.#json('style', styleMessages(input.brief, shrunk?.content ?? ''), styleSchema, '风格分析'),
     );
+    // The model describes the style in words; the numbers and excerpts are measured, as offline.
+    return withMeasures(words, input.referenceText);
   }
 
   outline(input: { brief: ArticleBrief; analysis: TopicAnalysis; materials: Material[]; style?: StyleProfile }): Promise<Outline> {

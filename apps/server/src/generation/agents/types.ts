@@ -4,6 +4,7 @@
  * calls whichever is configured and never knows the difference.
  */
 import type { ArticleType, Platform, WritingStyle } from '@tianma/shared';
+import type { MeasuredStyle } from '../style/style-metrics.js';
 
 /** Everything about the requested article, normalised (custom audience and industry resolved). */
 export interface ArticleBrief {
@@ -55,6 +56,12 @@ export interface StyleProfile {
   structure: string;
   hooks: string;
   vocabulary: string[];
+  /**
+   * The reference measured (style/style-metrics.ts) and two short excerpts of it, on both paths;
+   * absent in profiles saved before they existed.
+   */
+  measured?: MeasuredStyle;
+  excerpts?: string[];
 }
 
 export interface OutlineSection {

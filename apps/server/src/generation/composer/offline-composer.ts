@@ -17,6 +17,7 @@ import { buildOutline } from './outline-builder.js';
 import { writeSectionDraft } from './section-writer.js';
 import { optimizeSeoOffline } from './seo-optimizer.js';
 import { extractStyleOffline } from './style-profile.js';
+import { transformTowardStyle } from './style-transform.js';
 import { analyzeTopicOffline } from './topic-analysis.js';
 
 /**
@@ -50,8 +51,11 @@ export class OfflineComposer implements Agents {
     return planImagesOffline(input.brief, input.outline);
   }
 
-  async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[] }): Promise<CombinedArticle> {
-    return combineSections(input.brief, input.outline, input.sections);
+  async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle> {
+    const combined = combineSections(input.brief, input.outline, input.sections);
+    // With a reference, the draft is moved toward its measured profile (style-transform.ts).
+    const measured = input.style?.measured;
+    return measured ? { ...combined, markdown: transformTowardStyle(combined.markdown, measured) } : combined;
   }
 
   async optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[] }): Promise<SeoResult> {

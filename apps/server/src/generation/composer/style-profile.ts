@@ -1,5 +1,6 @@
 import { countCjkLength, labelOf, WRITING_STYLES } from '@tianma/shared';
 import type { ArticleBrief, StyleProfile } from '../agents/types.js';
+import { withMeasures } from '../style/style-metrics.js';
 
 /**
  * A style profile measured from a reference text: sentence length, questions and exclamations,
@@ -47,6 +48,11 @@ export function frequentTerms(text: string, limit = 8): string[] {
 }
 
 export function extractStyleOffline(brief: ArticleBrief, referenceText: string): StyleProfile {
+  return withMeasures(describeStyle(brief, referenceText), referenceText);
+}
+
+/** The profile in words (for the outline and prompts); the numbers come from style-metrics.ts. */
+function describeStyle(brief: ArticleBrief, referenceText: string): StyleProfile {
   const text = referenceText.trim();
   const sentences = sentencesOf(text);
   const styleLabel = labelOf(WRITING_STYLES, brief.style) ?? '逻辑严谨';

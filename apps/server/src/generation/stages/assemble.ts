@@ -2,6 +2,7 @@ import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { finalizeCitations, referenceList } from '../citations.js';
 import { humanizeArticle } from '../style/humanize.js';
+import { type MeasuredStyle, measureStyle, roundedStyle, styleDistance } from '../style/style-metrics.js';
 import type { PlacedImage } from './images.js';
 
 export interface FinalArticle {
@@ -13,6 +14,8 @@ export interface FinalArticle {
   references: Material[];
   /** Stock phrases (去AI味) per 1,000 characters before and after the final revision. */
   stockPhrases: { before: number; after: number };
+  /** The article's measured style (style/style-metrics.ts) and, with a reference, its distance to it. */
+  style: { profile: MeasuredStyle; referenceDistance: number | null };
 }
 
 /** The line of a section's heading: exact, else one the SEO pass extended (标题｜关键词). */
@@ -67,6 +70,7 @@ export function assembleArticle(
   sources: Material[],
   outline: Outline,
   keywords: readonly string[] = [],
+  referenceStyle?: MeasuredStyle,
 ): FinalArticle {
   const cover = images.find((image) => image.sectionIndex < 0);
   const revised = humanizeArticle(article.markdown, keywords);
@@ -86,5 +90,14 @@ export function assembleArticle(
     wordCount: countCjkLength(stripMarkdown(revised.markdown)),
     references,
     stockPhrases: { before: revised.before, after: revised.after },
+    style: styleOf(markdown, referenceStyle),
+  };
+}
+
+function styleOf(markdown: string, reference: MeasuredStyle | undefined): FinalArticle['style'] {
+  const profile = measureStyle(markdown);
+  return {
+    profile: roundedStyle(profile),
+    referenceDistance: reference ? Math.round(styleDistance(reference, profile) * 1000) / 1000 : null,
   };
 }

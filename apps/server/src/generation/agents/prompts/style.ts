@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, StyleProfile } from '../types.js';
 import { briefText } from './brief-text.js';
 import { DATA_NOT_INSTRUCTIONS, defang, quotedBlock } from '../../../providers/llm/prompt-data.js';
+import { styleNumbersText } from '../../style/style-metrics.js';
 
 export const STYLE_ROLE = '你是文风分析师，负责从一篇参考文章中提炼可以模仿的写作风格。';
 
@@ -27,7 +28,11 @@ export function styleMessages(brief: ArticleBrief, referenceText: string): ChatM
   ];
 }
 
-/** The style profile as a block for the outline and writing prompts (derived from outside text, so data too). */
+/**
+ * The style profile as a block for the outline and writing prompts (derived from outside text, so
+ * data too): the words, the reference's measured numbers (style/style-metrics.ts) to aim at, and
+ * two short excerpts of it to imitate in manner, not in content.
+ */
 export function styleText(style: StyleProfile | undefined): string | undefined {
   if (!style) return undefined;
   const lines = [
@@ -37,5 +42,15 @@ export function styleText(style: StyleProfile | undefined): string | undefined {
     `- 开头方式：${style.hooks}`,
     style.vocabulary.length > 0 ? `- 常用表达：${style.vocabulary.join('、')}` : '',
   ].filter(Boolean);
-  return quotedBlock('风格参考', defang(lines.join('\n')));
+  const blocks = [quotedBlock('风格参考', defang(lines.join('\n')))];
+  if (style.measured) {
+    blocks.push(`参考文章的实测文风数据（写作时向这些数字靠拢）：\n${quotedBlock('文风数据', defang(styleNumbersText(style.measured)))}`);
+  }
+  const excerpts = (style.excerpts ?? []).filter((excerpt) => excerpt.trim());
+  if (excerpts.length > 0) {
+    blocks.push(
+      `参考文章片段（只模仿句式、语气和节奏，不要照抄其中的内容、观点或事实）：\n${excerpts.map((excerpt, i) => quotedBlock(`参考片段${i + 1}`, defang(excerpt))).join('\n')}`,
+    );
+  }
+  return blocks.join('\n\n');
 }
