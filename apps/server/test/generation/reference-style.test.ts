@@ -113,6 +113,16 @@ describe('the reference style, offline', () => {
   });
 });
 
+describe('the offline style pass on Xiaohongshu blocks', () => {
+  it('never joins a paragraph with a bold heading, nor splits a condition from its clause', () => {
+    const draft = ['# 标题', '', '接着说故事的开始。', '', '🎯 **故事的开始**', '', '那天早上很冷。', '', '如果你是第一次做早餐，可以先从煎蛋开始，慢慢来，不用着急，味道会越来越好。'].join('\n');
+    const out = transformTowardStyle(draft, measureStyle(REFERENCES.calm));
+    expect(out).toContain('\n\n🎯 **故事的开始**\n\n');
+    const punchy = transformTowardStyle(draft, measureStyle(REFERENCES.punchy));
+    expect(punchy).not.toMatch(/如果你是第一次做早餐。/u);
+  });
+});
+
 describe('the reference style in the model prompts', () => {
   it('puts the measured numbers and two excerpts into the section and combine prompts', async () => {
     const brief = briefOf('wechat', 'sincere_narrative');

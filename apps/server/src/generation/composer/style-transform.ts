@@ -21,6 +21,8 @@ const OPENING_QUESTIONS = ['为什么这么说？', '这意味着什么？', '�
 /** A clause that only leads into the next one (说白了，… / 对读者来说，…) is not split off as a sentence. */
 const LEAD_END =
   /(?:说白了|老实说|讲真|也就是说|换句话说|我的(?:判断|体会|看法)是|就我所见|平心而论|照我的理解|可以这么理解|比如|例如|就是|而言|来说|来看|看来|为例|的话|之前|之后|时|中|里|是|说|看|讲|想|觉得|认为|发现|知道|承认|其实|但是|可是|不过|所以|因此|因为|如果|虽然|而且|先|再|第[一二三四五六七八九十\d]+(?:条|步|点)?|头一条|首先|其次|最后|[一二三四五六七八九十]是)$/u;
+/** A subordinate clause (如果…，/ 虽然…，) is not split from its main clause. */
+const SUBORDINATE_START = /^(?:\p{Extended_Pictographic}\uFE0F?\s*)*(?:如果|要是|假如|虽然|尽管|即使|因为|既然|只要|只有|哪怕|不管|无论|当|等到|随着|一旦)/u;
 /** A clause that continues the one before it (…，却… / …，就…) stays joined to it. */
 const CONTINUING_START = /^(?:却|而|就|才|也|还|又|并|且|便|但|否则|甚至|更|都|再|那么|这样|所以|因此|以及|或者|等)/u;
 
@@ -33,9 +35,17 @@ interface Paragraph {
   sentences: string[];
 }
 
+/** A Xiaohongshu heading: a bold line, with an emoji before it or not (🎯 **第一步：…**). */
+const BOLD_HEADING = /^(?:\p{Extended_Pictographic}\uFE0F?\s*)*\*\*[^*]+\*\*\s*$/u;
 const isProse = (block: string) => {
   const line = block.trim();
-  return line.length > 0 && !/^(#|!\[|\||[-*+>]\s|\d+[.、]\s|```)/u.test(line) && !line.includes('\n|') && countCjkLength(line) >= 2;
+  return (
+    line.length > 0 &&
+    !/^(#|!\[|\||[-*+>]\s|\d+[.、]\s|```|\*\*)/u.test(line) &&
+    !BOLD_HEADING.test(line) &&
+    !line.includes('\n|') &&
+    countCjkLength(line) >= 2
+  );
 };
 const editable = (sentence: string) => !PROTECTED_SENTENCE.test(sentence);
 const cjk = countCjkLength;
@@ -55,6 +65,7 @@ function splitPoint(sentence: string, min: number): number {
     const gap = Math.abs(left - total / 2);
     const before = sentence.slice(0, i);
     const after = sentence.slice(i + 1);
+    if (SUBORDINATE_START.test(before.split(/[，；]/u).pop() ?? '')) continue;
     if (LEAD_END.test(before) || CONTINUING_START.test(after) || before.includes('：') || (before.includes('越') && after.includes('越'))) continue;
     if (left >= min && total - left >= min && gap < bestGap && !/[“「『]/u.test(before.replace(/“[^”]*”|「[^」]*」|『[^』]*』/gu, ''))) {
       best = i;

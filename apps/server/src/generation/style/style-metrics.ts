@@ -58,8 +58,9 @@ export function proseOf(text: string): ProseParts {
   const kept: string[] = [];
   for (const raw of main.split('\n')) {
     const line = raw.trim();
-    if (/^#{2,6}\s/.test(line)) {
-      headings.push(line.replace(/^#+\s*/, ''));
+    // A markdown heading, or a short bold line on its own (Xiaohongshu's 🎯 **第一步：…**).
+    if (/^#{2,6}\s/.test(line) || (/^(?:\p{Extended_Pictographic}\uFE0F?\s*)*\*\*[^*]+\*\*$/u.test(line) && countCjkLength(line) <= 30)) {
+      headings.push(line.replace(/^#+\s*/, '').replace(/\*\*/g, ''));
       kept.push('');
       continue;
     }
