@@ -2,7 +2,7 @@ import { RECOMMENDED_KEYWORDS } from '@tianma/shared';
 import type { LlmPort } from '../providers/llm/llm-port.js';
 import { KeywordList } from './keyword-list.js';
 import { keywordMessages, parseKeywordAnswer } from './model-keywords.js';
-import { type KeywordContext, offlineKeywords } from './offline-keywords.js';
+import { FORMAT_WORDS, type KeywordContext, KEYWORD_CHARS, keywordLength, offlineKeywords } from './offline-keywords.js';
 
 /** Fewer usable keywords than this from a model counts as a failed answer. */
 const MIN_FROM_MODEL = 3;
@@ -30,7 +30,8 @@ export async function recommendKeywords(request: KeywordContext, deps: Recommend
     try {
       const answer = await deps.llm.chat({ purpose: 'keywords', messages: keywordMessages(request), json: true, temperature: 0.3, maxTokens: 400 });
       const list = new KeywordList(RECOMMENDED_KEYWORDS.max);
-      for (const keyword of parseKeywordAnswer(answer.text)) list.add(keyword);
+      // The same shape as the offline list: 2–8 long, no format word alone.
+      for (const keyword of parseKeywordAnswer(answer.text)) if (keywordLength(keyword) <= KEYWORD_CHARS.max && !FORMAT_WORDS.has(keyword)) list.add(keyword);
       if (list.items.length < MIN_FROM_MODEL) throw new Error(`模型只给出了 ${list.items.length} 个可用关键词`);
       for (const keyword of offlineKeywords(request)) {
         if (list.items.length >= RECOMMENDED_KEYWORDS.min) break;

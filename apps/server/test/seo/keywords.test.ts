@@ -37,7 +37,8 @@ describe('offline keywords', () => {
   });
 
   it('keeps Latin words as written and fills a one-word topic up to eight', () => {
-    expect(offlineKeywords({ topic: 'Python 数据分析入门教程', platform: 'zhihu' }).slice(0, 3)).toEqual(['Python 数据分析', 'Python', '数据分析']);
+    // The subject as written, then its words by specificity (jieba IDF): 数据分析 before Python.
+    expect(offlineKeywords({ topic: 'Python 数据分析入门教程', platform: 'zhihu' }).slice(0, 3)).toEqual(['Python 数据分析', '数据分析', 'Python']);
     const short = offlineKeywords({ topic: '写作', platform: 'wechat' });
     shapeOk(short);
     expect(short[0]).toBe('写作');
