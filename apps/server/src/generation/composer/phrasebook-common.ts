@@ -25,7 +25,7 @@ export const CLAIM_LEADS = [
 /** Claims that hold for any topic; {term} and {audience} make them this article's. */
 export const GENERIC_CLAIMS = [
   '细节往往决定了最终的效果',
-  '最难的不是开始，而是持续',
+  '开始往往不难，难在持续',
   '简单的方法反复做，往往比复杂的方法偶尔做更有效',
   '看清自己的需求，比追逐别人的答案更重要',
   '真正的进步，常常发生在看不见的地方',
@@ -54,7 +54,7 @@ export const GENERIC_CLAIMS = [
   '每一次尝试，都在为下一次积累经验',
   '清楚自己不做什么，和知道要做什么同样重要',
   '值得反复琢磨的，往往是那些看似平常的细节',
-  '{audience}最需要的，往往不是更多信息，而是更清晰的判断',
+  '比起更多信息，{audience}往往更需要一个清晰的判断',
   '把复杂的事情讲简单，本身就是一种能力',
   '一时的热度会过去，扎实的积累会留下来',
   '先理解，再评价，是对任何事情的基本尊重',
@@ -81,12 +81,12 @@ export const TAILS = ['这一点很关键。', '别小看这一点。', '细节�
 export const EDGE_TAILS = { intro: ['一起来看看。', '往下看就知道了。'], conclusion: ['共勉。', '一起加油吧。'] };
 
 /** Openers of a section that already lead on from the previous one. */
-export const TRANSITION_START = /^(接下来|接着|说完|明白了|顺着|再来|再往|再看|再说|继续|此外|另外|除此之外|另一方面|与此同时|然后|下面|回到|光有|光知道|了解了|有了|前面|聊完|看完|说了这么多)/u;
+export const TRANSITION_START = /^(接下来|接着|说完|明白了|顺着|再来|再往|再看|再说|继续|此外|另外|除此之外|另一方面|与此同时|然后|下面|回到|光有|光知道|了解了|有了|前面|聊完|看完|说了这么多|聊到这里|讲到这里|前面铺开|几个方面都说到)/u;
 
 export const TRANSITIONS = ['接下来，聊聊{short}。', '说完这些，再来看{short}。', '了解了前面的内容，下面说说{short}。', '顺着这个思路，聊聊{short}。', '接着说{short}。', '再来看{short}。'];
 export const SHORT_TRANSITIONS = ['接着往下看。', '再说下一个方面。', '再往深一层看。', '顺着这个思路往下走。', '再来看下一点。', '接下来换个角度。'];
 export const FIRST_TRANSITIONS = ['下面具体来看。', '先从第一点说起。'];
-export const CLOSING_TRANSITIONS = ['说了这么多，最后收个尾。', '聊完这些，简单收个尾。'];
+export const CLOSING_TRANSITIONS = ['说了这么多，最后收个尾。', '说了这么多，简单收一收。', '说了这么多，再把要点归拢一下。', '说了这么多，最后说几句。', '说了这么多，收个尾吧。', '说了这么多，最后落个脚。', '聊完这些，最后收个尾。', '聊完这些，简单收一收。', '聊完这些，再把要点归拢一下。', '聊完这些，最后说几句。', '聊完这些，收个尾吧。', '聊完这些，最后落个脚。', '聊到这里，最后收个尾。', '聊到这里，简单收一收。', '聊到这里，再把要点归拢一下。', '聊到这里，最后说几句。', '聊到这里，收个尾吧。', '聊到这里，最后落个脚。', '讲到这里，最后收个尾。', '讲到这里，简单收一收。', '讲到这里，再把要点归拢一下。', '讲到这里，最后说几句。', '讲到这里，收个尾吧。', '讲到这里，最后落个脚。', '前面铺开讲了不少，最后收个尾。', '前面铺开讲了不少，简单收一收。', '前面铺开讲了不少，再把要点归拢一下。', '前面铺开讲了不少，最后说几句。', '前面铺开讲了不少，收个尾吧。', '前面铺开讲了不少，最后落个脚。', '几个方面都说到了，最后收个尾。', '几个方面都说到了，简单收一收。', '几个方面都说到了，再把要点归拢一下。', '几个方面都说到了，最后说几句。', '几个方面都说到了，收个尾吧。', '几个方面都说到了，最后落个脚。'];
 export const XHS_TRANSITIONS = ['👇接着说{short}', '👇再来看{short}', '👇然后是{short}', '👇下面说说{short}'];
 export const XHS_SHORT_TRANSITIONS = ['👇接着往下看', '👇继续往下说', '👇下面是重点', '👇再往下看', '👇还有这个', '👇再说一点', '👇这条也重要'];
 export const XHS_CLOSING_TRANSITIONS = ['👇最后说两句', '👇最后唠两句'];
@@ -107,16 +107,16 @@ export const QUOTE_FRAMES = {
 /** Introduction and conclusion frames shared by all types. */
 export const FRAMES = {
   audience: ['很多{audience}都有同样的想法：{need}。', '如果你是{audience}，大概也{need}。', '身边不少{audience}跟我聊过，他们最在意的是：{need}。'],
-  preview: ['文章想回答几个问题：{questions}', '带着这几个问题往下读：{questions}'],
-  steps: ['下面从{list}几个方面展开。', '全文按“{list}”的顺序来讲。'],
-  angle: ['这篇文章的思路是：{angle}。', '整体思路很简单：{angle}。'],
-  recap: ['回顾一下，我们聊了{list}。', '从{first}到{last}，思路其实是一条线。'],
+  preview: ['想回答的问题有这么几个：{questions}', '带着这几个问题往下读：{questions}', '下面试着回答：{questions}'],
+  steps: ['下面从{list}几个方面展开。', '全文按“{list}”的顺序来讲。', '我想按{list}的次序往下说。', '分{list}几块来聊，{audience}可以挑着看。', '接下来依次是{list}。', '整篇大致分成{list}几部分。'],
+  angle: ['这篇的思路是：{angle}。', '整体思路很简单：{angle}。', '我的打算是：{angle}。'],
+  recap: ['回顾一下，我们聊了{list}。', '从{first}到{last}，思路其实是一条线。', '前面依次说了{list}。', '从{first}一路说到{last}，讲的其实是一件事。', '{list}，这几块连起来看才完整。'],
   tightCall: ['希望这篇{typeLabel}对{audience}有用。', '愿这篇{typeLabel}帮到{audience}。'],
   tightIntro: ['聊聊{term}，写给{audience}。', '这篇{typeLabel}写给{audience}。'],
   moreNeeds: ['也有人{need}。', '还有人{need}。', '另一些人则{need}。'],
   need: ['对{audience}来说，这一点尤其重要。', '这也是很多{audience}最关心的地方。', '{audience}在这一点上最容易吃亏。', '这一点，{audience}不妨多留意。'],
-  question: ['不少人都会问：{question}', '先抛一个问题：{question}', '{question}'],
-  selfQuestion: ['我常常问自己：{question}', '{question}'],
+  question: ['不少人都会问：{question}', '先抛一个问题：{question}', '这一节想弄清楚：{question}', '可以先问问自己：{question}'],
+  selfQuestion: ['我常常问自己：{question}', '那时我一直在想：{question}'],
 };
 
 export const SEO_SENTENCES = [

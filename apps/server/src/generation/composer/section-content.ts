@@ -5,6 +5,7 @@ import type { Piece } from './length-fitting.js';
 import { chooseDigest, FURTHER_QUOTE_FRAMES } from './material-digest.js';
 import { materialTitle } from './material-quotes.js';
 import { chooseFacets } from './phrasebook.js';
+import { composeCloser, composeLine, gapLines } from './sentence-variety.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
 import { type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
@@ -70,6 +71,7 @@ function* claims(plan: SectionPlan): Generator<string> {
     // NOTE: mod 7 because an outline has at most 7 sections: two sections never both leave a claim bare.
     const bare = round === 0 && (id * 3 + input.index) % 7 === 0;
     if (bare) {
+      // NOTE: a bare claim stays short: the length fitting needs a few small pieces to close a gap.
       yield `${claim}。`;
       continue;
     }
@@ -78,7 +80,7 @@ function* claims(plan: SectionPlan): Generator<string> {
     while (recent.includes(lead)) lead = (lead + 1) % leads.length;
     recent.push(lead);
     if (recent.length > leads.length / 2) recent.shift();
-    yield `${say(ctx, leads[lead]!)}，${claim}。`;
+    yield composeLine(ctx, `${say(ctx, leads[lead]!)}，${claim}。`, `${input.index}|claim|${i}`);
   }
 }
 
@@ -93,6 +95,7 @@ export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[]
     pieces.add(text, group, priority);
   }
   if (tails) pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
+  for (const [k, line] of gapLines(plan.ctx, String(plan.input.index)).entries()) pieces.add(line, groups[groups.length - 1]!, 21 + k);
 }
 
 /**
@@ -182,13 +185,15 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   const opener = ctx.xhs || ctx.brief.platform === 'zhihu' ? rng.pick(ctx.platform.openers) : rng.pick(ctx.voice.intro);
   // A short introduction with material keeps the quote and, on Zhihu, the verdict; the opener may go.
   const openerPriority = plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
-  pieces.add(say(ctx, opener, { verdict }), 0, openerPriority);
+  pieces.add(composeLine(ctx, say(ctx, opener, { verdict }), '0|opener'), 0, openerPriority);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
-  if (ctx.brief.platform !== 'wechat') pieces.add(say(ctx, rng.pick(ctx.voice.intro)), 0, 1);
+  if (ctx.brief.platform !== 'wechat') pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.intro)), '0|intro'), 0, 1);
   const needs = input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
   pieces.add(say(ctx, rng.pick(FRAMES.audience), { need: needs[0] ?? say(ctx, ctx.shape.needs[0]!) }), 10, 1);
-  pieces.add(say(ctx, rng.pick(ctx.shape.introLines)), 10, 1);
-  const questions = input.analysis.keyQuestions.filter(isQuestion).slice(0, 3).join('');
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.introLines)), '0|intro-line'), 10, 1);
+  // NOTE: a question that is also a section's heading would be the same sentence twice.
+  const headings = new Set(input.outline.sections.map((section) => stripEnd(section.heading)));
+  const questions = input.analysis.keyQuestions.filter((question) => isQuestion(question) && !headings.has(stripEnd(question))).slice(0, 3).join('');
   if (questions) pieces.add(say(ctx, rng.pick(FRAMES.preview), { questions }), 20, 2);
   const names = bodyNames(plan);
   if (names.length >= 2) pieces.add(say(ctx, rng.pick(FRAMES.steps), { list: names.join('、') }), 20, 2);
@@ -227,7 +232,7 @@ export function writeBody(plan: SectionPlan): PieceList {
     const sentence = `${ordinal}${ordinal && point.startsWith('先') ? point.slice(1) : point}。`;
     pieces.add(ctx.brief.platform === 'zhihu' ? `**${sentence}**` : sentence, groups[j]!, j === 0 ? 0 : plan.tight ? 2 : 1);
   }
-  const details = rng.shuffle(facet?.details ?? []).map((detail) => say(ctx, detail));
+  const details = rng.shuffle(facet?.details ?? []).map((detail, k) => composeLine(ctx, say(ctx, detail), `${input.index}|detail|${k}`));
   for (const [k, detail] of details.entries()) {
     pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0));
   }
@@ -235,10 +240,10 @@ export function writeBody(plan: SectionPlan): PieceList {
   const bodies = input.outline.sections.length - 2;
   const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
   const aside = voices[(input.index - 1) % voices.length];
-  if (aside) pieces.add(say(ctx, aside), groups[0]!, 2);
+  if (aside) pieces.add(composeLine(ctx, say(ctx, aside), `${input.index}|aside`), groups[0]!, 2);
   const second = voices[input.index - 1 + bodies];
-  if (second) pieces.add(say(ctx, second), groups[groups.length - 1]!, 4);
-  if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), groups[0]!, 3);
+  if (second) pieces.add(composeLine(ctx, say(ctx, second), `${input.index}|aside2`), groups[groups.length - 1]!, 4);
+  if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(composeLine(ctx, say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), `${input.index}|need`), groups[0]!, 3);
   addQuotes(plan, pieces, 15);
   pieces.add(exampleSentence(plan, 0), 35, 3);
   pieces.add(exampleSentence(plan, 1), 75, 7);
@@ -249,12 +254,18 @@ export function writeBody(plan: SectionPlan): PieceList {
 export function writeConclusion(plan: SectionPlan): PieceList {
   const { ctx, rng, input } = plan;
   const pieces = new PieceList();
-  pieces.add(say(ctx, rng.pick(ctx.shape.conclusionLines)), 0, plan.tight ? 1 : 0);
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, plan.tight ? 1 : 0);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
   const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
   if (bodies.length >= 2) {
     if (ctx.brief.articleType === 'practical_guide' && !ctx.xhs) {
-      pieces.add(`回顾一下全文的几个步骤：\n\n${bodies.map((heading) => `- ${heading}`).join('\n')}`, 10, 2, true);
+      // NOTE: the headings themselves would repeat sentences of the article; the list names each step and its first point.
+      const names = bodyNames(plan);
+      const steps = input.outline.sections.slice(1, -1).map((section, i) => {
+        const point = section.keyPoints.find((p) => !isQuestion(p));
+        return `- ${names[i] ?? topicLabel(section.heading)}${point ? `：${stripEnd(point)}` : ''}`;
+      });
+      pieces.add(`回顾一下全文的几个步骤：\n\n${steps.join('\n')}`, 10, 2, true);
     } else {
       const shorts = bodyNames(plan);
       const recap = say(ctx, rng.pick(FRAMES.recap), { list: shorts.join('、'), first: shorts[0]!, last: shorts[shorts.length - 1]! });
@@ -264,12 +275,13 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   const points = input.outline.sections.slice(1, -1).map((section) => section.keyPoints.find((point) => !isQuestion(point)));
   const names = bodyNames(plan);
   const recapPoints = points.flatMap((point, i) => (point && names[i] ? [`${names[i]}——${stripEnd(point)}`] : []));
-  if (recapPoints.length >= 2) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
+  const listed = bodies.length >= 2 && ctx.brief.articleType === 'practical_guide' && !ctx.xhs;
+  if (recapPoints.length >= 2 && !listed) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
   addQuotes(plan, pieces, 20);
   pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
-  pieces.add(say(ctx, rng.pick(ctx.voice.outro)), 30, 1);
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, 1);
   addClaims(plan, pieces, [40, 50], 4);
   pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
-  pieces.add(say(ctx, rng.pick(ctx.platform.closers)), CLOSING_GROUP, plan.tight ? 3 : 1);
+  pieces.add(composeCloser(ctx, say(ctx, rng.pick(ctx.platform.closers))), CLOSING_GROUP, plan.tight ? 3 : 1);
   return pieces;
 }
