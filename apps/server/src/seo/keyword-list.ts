@@ -1,7 +1,8 @@
 import { KEYWORD_LENGTH } from '@tianma/shared';
 
+/** Spaces between Latin words do not count: MacBook Air M5 is 12 characters, not 14. */
 export const isKeywordLength = (text: string) => {
-  const length = [...text].length;
+  const length = [...text.replace(/\s+/gu, '')].length;
   return length >= KEYWORD_LENGTH.min && length <= KEYWORD_LENGTH.max;
 };
 
@@ -13,9 +14,10 @@ export class KeywordList {
   constructor(readonly limit: number) {}
 
   /** False when the keyword was left out (too short or long, already there, list full). */
-  add(raw: string | undefined): boolean {
+  /** `shaped`: already measured by the offline rules (2–8, a Latin word counting two), so not re-measured here. */
+  add(raw: string | undefined, shaped = false): boolean {
     const keyword = raw?.replace(/\s+/g, ' ').trim();
-    if (!keyword || !isKeywordLength(keyword) || this.items.length >= this.limit) return false;
+    if (!keyword || (!shaped && !isKeywordLength(keyword)) || this.items.length >= this.limit) return false;
     const key = keyword.toLowerCase().replace(/\s/g, '');
     if (this.#seen.has(key)) return false;
     this.#seen.add(key);

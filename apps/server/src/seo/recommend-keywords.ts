@@ -35,7 +35,7 @@ export async function recommendKeywords(request: KeywordContext, deps: Recommend
       if (list.items.length < MIN_FROM_MODEL) throw new Error(`模型只给出了 ${list.items.length} 个可用关键词`);
       for (const keyword of offlineKeywords(request)) {
         if (list.items.length >= RECOMMENDED_KEYWORDS.min) break;
-        list.add(keyword);
+        list.add(keyword, true);
       }
       return { keywords: list.items, source: 'model' };
     } catch (error) {

@@ -98,6 +98,12 @@ describe('recommendKeywords', () => {
     expect(result.keywords.length).toBe(8);
   });
 
+  it('tops up with offline keywords longer than twelve raw characters (MacBook Air M5经验)', async () => {
+    const result = await recommendKeywords({ topic: 'MacBook Air M5 适合大学生吗', platform: 'zhihu' }, { llm: scriptedModel(() => '{"keywords":["大学生笔记本","学生电脑","轻薄本"]}') });
+    expect(result.keywords.length).toBe(8);
+    expect(result.keywords).toContain('MacBook Air M5');
+  });
+
   it('falls back to the offline method when the model fails or answers nonsense', async () => {
     const offline = offlineKeywords(request);
     const failures: unknown[] = [];
