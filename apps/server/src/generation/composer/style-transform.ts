@@ -24,7 +24,7 @@ const LEAD_END =
 /** A subordinate clause (如果…，/ 虽然…，) is not split from its main clause. */
 const SUBORDINATE_START = /^(?:\p{Extended_Pictographic}\uFE0F?\s*)*(?:如果|要是|假如|虽然|尽管|即使|因为|既然|只要|只有|哪怕|不管|无论|当|等到|随着|一旦)/u;
 /** A clause that continues the one before it (…，却… / …，就…) stays joined to it. */
-const CONTINUING_START = /^(?:却|而|就|才|也|还|又|并|且|便|但|否则|甚至|更|都|再|那么|这样|所以|因此|以及|或者|等)/u;
+const CONTINUING_START = /^(?:却|而|就|才|也|还|又|并|且|便|但|否则|甚至|更|都|再|那么|这样|所以|因此|以及|或者|等|像|是|会|能|在|让|被|轻轻|慢慢|只好|只能|才能|反而)/u;
 
 /** A paragraph opening as an item of a sequence (第二条，… / 再说…) takes no question before it. */
 const ENUMERATED_OPENING = /^(?:第[一二三四五六七八九十\d]|头一|首先|其次|再|还有|接着|另外|然后|最后|下面|先|[一二三四五六七八九十]是|\*\*)/u;
@@ -65,7 +65,7 @@ function splitPoint(sentence: string, min: number): number {
     const gap = Math.abs(left - total / 2);
     const before = sentence.slice(0, i);
     const after = sentence.slice(i + 1);
-    if (SUBORDINATE_START.test(before.split(/[，；]/u).pop() ?? '')) continue;
+    if (SUBORDINATE_START.test(before.split(/[，；]/u).pop() ?? '') || /之所以|[到得着把给对向]$/u.test(before)) continue;
     if (LEAD_END.test(before) || CONTINUING_START.test(after) || before.includes('：') || (before.includes('越') && after.includes('越'))) continue;
     if (left >= min && total - left >= min && gap < bestGap && !/[“「『]/u.test(before.replace(/“[^”]*”|「[^」]*」|『[^』]*』/gu, ''))) {
       best = i;
