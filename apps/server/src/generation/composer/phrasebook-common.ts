@@ -115,8 +115,8 @@ export const FRAMES = {
   tightIntro: ['聊聊{term}，写给{audience}。', '这篇{typeLabel}写给{audience}。'],
   moreNeeds: ['也有人{need}。', '还有人{need}。', '另一些人则{need}。'],
   need: ['对{audience}来说，这一点尤其重要。', '这也是很多{audience}最关心的地方。', '{audience}在这一点上最容易吃亏。', '这一点，{audience}不妨多留意。'],
-  question: ['不少人都会问：{question}', '先抛一个问题：{question}', '这一节想弄清楚：{question}', '可以先问问自己：{question}'],
-  selfQuestion: ['我常常问自己：{question}', '那时我一直在想：{question}'],
+  question: ['不少人都会问：{question}', '先抛一个问题：{question}', '这一节想弄清楚：{question}', '可以先问问自己：{question}', '常有{audience}问：{question}', '先把问题摆出来：{question}', '绕不开的一个问题是：{question}', '这里要回答的是：{question}', '换成{audience}的话来问就是：{question}'],
+  selfQuestion: ['我常常问自己：{question}', '那时我一直在想：{question}', '后来我不止一次问过自己：{question}', '有个问题绕了我很久：{question}', '写到这里，我又想起那个问题：{question}'],
 };
 
 export const SEO_SENTENCES = [

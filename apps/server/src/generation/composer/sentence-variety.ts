@@ -47,7 +47,7 @@ const NARRATIVE_TAILS = [
 ];
 
 /** Lines the combiner or the fitting recognise by their start keep it; they only get a tail. */
-const KEEP_START = /^(首先|其次|再次|最后|第[一二三四五六七八九十]|[一二三四五六七八九十]是|接下来|接着|说完|顺着|再来|再往|再看|再说|此外|另外|下面|回到|聊完|说了这么多|今天|本文|这篇|先说|先声明|一句话|直接|我的答案|总之|总结|综合|写到|如果|对于|关于|\*|>|-|“|「|《|\[|#)/u;
+const KEEP_START = /^(首先|其次|再次|最后|第[一二三四五六七八九十]|[一二三四五六七八九十]是|接下来|接着|说完|顺着|再来|再往|再看|再说|此外|另外|下面|回到|聊完|说了这么多|今天|本文|这篇|先说|先声明|值得注意|值得一提|需要注意|不难|由此|总而言之|综上|众所周知|毋庸置疑|不可否认|显而易见|简而言之|一句话|直接|我的答案|总之|总结|综合|写到|如果|对于|关于|\*|>|-|“|「|《|\[|#)/u;
 const EXISTING_STANCE = /^(说实话|坦白|老实说|在我看来|依我看|其实|说到底|说起来|如今|现在|回过头|回头|后来|慢慢|渐渐|那时|那段|那天|那阵|有那么|静下来|原来|或许|也许|可能|当然|不过|但|可是|所以|因此|而且|同时|比如|例如|打个比方|换句话说)/u;
 /** Closing courtesies (thanks, wishes, calls to share) stay as they are. */
 const COURTESY = /谢谢|感谢|欢迎|愿你|愿这|但愿|希望对|希望这篇|祝你|祝大家|点赞|收藏|点个关注|关注我|转发|留言|评论区|“在看”|共勉|加油/u;
@@ -66,7 +66,7 @@ export function composeLine(ctx: ComposeContext, line: string, place: string): s
   if (!/^[^。！？\n]+。$/u.test(text) || /\[\d+\]/u.test(text) || COURTESY.test(text) || countCjkLength(text) < 10) return line;
   const key = `${ctx.seed}|compose|${place}|${text}`;
   const roll = hashString(key) % 100;
-  const narrative = ctx.brief.articleType === 'experience_story_essay' || /^我|[，、]我/u.test(text);
+  const narrative = ctx.brief.articleType === 'experience_story_essay';
   const canOpen = !KEEP_START.test(text) && !EXISTING_STANCE.test(text);
   const canTail = !/[：:；]/u.test(text) && countCjkLength(text) <= 34;
   // A part that names the subject or the audience is left out when the line already names them.
