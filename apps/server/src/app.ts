@@ -32,6 +32,7 @@ import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
 import { createEmbeddings } from './providers/embeddings/registry.js';
 import { registerSeoRoutes } from './seo/routes.js';
+import { registerTopicRoutes } from './topic/routes.js';
 import { registerWechatRoutes } from './wechat/routes.js';
 
 declare module 'fastify' {
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
+  registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
   registerWechatRoutes(app, { config, database, logger });
   registerMediaRoutes(app, storage);

@@ -17,4 +17,5 @@ export * from './schemas/generation.js';
 export * from './schemas/articles.js';
 export * from './schemas/billing.js';
 export * from './schemas/seo.js';
+export * from './schemas/topic.js';
 export * from './constants/knowledge.js';

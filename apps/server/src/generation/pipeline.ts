@@ -2,6 +2,8 @@ import { type GenerationStep, stepLabel, stepPercent } from '@tianma/shared';
 import { applySeoRules } from '../seo/seo-rules.js';
 import type { Agents, Material, Outline, SectionDraft, SeoResult, StyleProfile, TopicAnalysis } from './agents/types.js';
 import { renumberCitations } from './citations.js';
+import { avoidedWords } from './style/avoid-words.js';
+import { parseTopic } from '../topic/parse-topic.js';
 import { recordProgress } from './progress.js';
 import { loadSavedOutputs, mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';
 import { assembleArticle, type FinalArticle } from './stages/assemble.js';
@@ -121,5 +123,5 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     article = { title: seo.title, markdown: seo.markdown };
     keywords = [...brief.seoKeywords, ...seo.keywords];
   }
-  return assembleArticle(article, images, references, outline, keywords, style?.measured);
+  return assembleArticle(article, images, references, outline, keywords, style?.measured, avoidedWords(parseTopic(brief.topic).constraints));
 }

@@ -1,6 +1,7 @@
 import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { finalizeCitations, referenceList } from '../citations.js';
+import { removeAvoidedWords } from '../style/avoid-words.js';
 import { humanizeArticle } from '../style/humanize.js';
 import { type MeasuredStyle, measureStyle, roundedStyle, styleDistance } from '../style/style-metrics.js';
 import type { PlacedImage } from './images.js';
@@ -59,7 +60,7 @@ function placeSectionImages(markdown: string, images: PlacedImage[], outline: Ou
 
 /**
  * Stage 10: the article as it will be stored. Its prose gets the final revision of stock phrases
- * (style/humanize.ts). Section images go at the end of their sections, the
+ * (style/humanize.ts) and loses the words the request forbids (style/avoid-words.ts). Section images go at the end of their sections, the
  * cover under the title, the citations are checked once more (finalizeCitations: no dangling
  * [n], no source twice, only cited sources), and the reference list closes the article when
  * sources exist.
@@ -71,9 +72,12 @@ export function assembleArticle(
   outline: Outline,
   keywords: readonly string[] = [],
   referenceStyle?: MeasuredStyle,
+  avoid: readonly string[] = [],
 ): FinalArticle {
   const cover = images.find((image) => image.sectionIndex < 0);
-  const revised = humanizeArticle(article.markdown, keywords);
+  const humanized = humanizeArticle(article.markdown, keywords);
+  // The request's own 不要出现… words go last, after every other revision could have added one.
+  const revised = { ...humanized, markdown: removeAvoidedWords(humanized.markdown, avoid) };
   let markdown = placeSectionImages(revised.markdown, images, outline);
   if (cover) markdown = markdown.replace(/^(# .+\n)/, `$1\n![${cover.caption}](${cover.url})\n`);
   const cited = finalizeCitations(markdown, sources);

@@ -11,6 +11,8 @@ import { StyleSelect } from './fields/StyleSelect';
 import { FormCard } from './FormCard';
 import { type GuidedFormValues, guidedDefaults } from './form-values';
 import { GenerateButton } from './GenerateButton';
+import { useTopicReading } from './topic-reading';
+import { TopicReadingNote } from './TopicReadingNote';
 
 interface GuidedFormProps {
   generating: boolean;
@@ -26,6 +28,7 @@ interface GuidedFormProps {
 export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit, onOpenAdvanced }: GuidedFormProps) {
   const [values, setValues] = useState<GuidedFormValues>(guidedDefaults);
   const set = <K extends keyof GuidedFormValues>(key: K) => (value: GuidedFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const reading = useTopicReading(values.topic, values.length, false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +65,7 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
           <StyleSelect value={values.style} onChange={set('style')} />
         </div>
         <LengthSlider value={values.length} onChange={set('length')} range={GUIDED_LENGTH} />
+        <TopicReadingNote reading={reading} length={values.length} onUseLength={set('length')} />
         <SelectField label="发布平台" value={values.platform} options={PLATFORMS} onChange={set('platform')} />
 
         <div className="space-y-3 pt-1">

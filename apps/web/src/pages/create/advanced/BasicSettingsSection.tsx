@@ -3,11 +3,14 @@ import { CustomizableSelect } from '../fields/CustomizableSelect';
 import { LengthSlider } from '../fields/LengthSlider';
 import { SelectField } from '../fields/SelectField';
 import { StyleSelect } from '../fields/StyleSelect';
+import { useTopicReading } from '../topic-reading';
+import { TopicReadingNote } from '../TopicReadingNote';
 import { FormSection } from './FormSection';
 import type { SectionProps } from './section-props';
 
 /** Section 2: industry, audience, length, platform, and the type and style the server also takes. */
 export function BasicSettingsSection({ values, onChange }: SectionProps) {
+  const reading = useTopicReading(values.topic, values.length, true);
   return (
     <FormSection number={2} title="基础设置">
       <CustomizableSelect
@@ -31,6 +34,7 @@ export function BasicSettingsSection({ values, onChange }: SectionProps) {
         customPlaceholder="请描述您的目标读者，例如：刚入行的设计师"
       />
       <LengthSlider value={values.length} onChange={(length) => onChange({ length })} range={ADVANCED_LENGTH} />
+      <TopicReadingNote reading={reading} length={values.length} onUseLength={(length) => onChange({ length })} />
       <SelectField label="发布平台" value={values.platform} options={PLATFORMS} onChange={(platform) => onChange({ platform })} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="文章类型" value={values.type} options={ARTICLE_TYPES} onChange={(type) => onChange({ type })} />

@@ -1,0 +1,64 @@
+import { tagTopic } from '../../topic/segment.js';
+import type { TopicConstraint } from '../../topic/types.js';
+
+/**
+ * The words a request forbids (不要出现首先其次最后, 别用“赋能”“抓手”), honoured on both writing
+ * paths at assembly: a forbidden connective that opens a sentence goes with its comma; any other
+ * sentence that holds a forbidden word goes whole, since a word cannot be cut out of a sentence
+ * without breaking it. Headings, image lines and quoted material are kept as they are.
+ */
+
+/** Longer than this, a piece of a constraint is a phrase to cut into words. */
+const WHOLE_WORD = 4;
+
+/** The words of the request's 不要出现… constraints. */
+export function avoidedWords(constraints: readonly TopicConstraint[]): string[] {
+  const words = new Set<string>();
+  for (const constraint of constraints) {
+    if (constraint.kind !== 'avoid') continue;
+    for (const piece of constraint.value.split(/[、，,;；\s“”"「」‘’'/]+|和|与|及|以及|或者?/u)) {
+      const trimmed = piece.replace(/^(?:这样的|这类|这种|类似|诸如|像)/u, '').replace(/(?:这样的|之类的?|等)?(?:词语?|字眼|字样|表述|说法|句式)?$/u, '');
+      if (trimmed.length < 2) continue;
+      if (trimmed.length <= WHOLE_WORD) words.add(trimmed);
+      // NOTE: single characters (太、多) would strike out half the article; only words stay.
+      else for (const { word, tag } of tagTopic(trimmed)) if (word.length >= 2 && tag !== 'w') words.add(word);
+    }
+  }
+  return [...words];
+}
+
+const UNTOUCHED_LINE = /^\s*(?:#|!\[|>|\|)/u;
+const SENTENCE = /[^。！？!?]+[。！？!?]*(?:\s*\[\d+\])*/gu;
+
+function reviseLine(line: string, words: readonly string[]): string {
+  if (UNTOUCHED_LINE.test(line) || !words.some((word) => line.includes(word))) return line;
+  const bullet = /^\s*(?:[-*+]|\d+[.、])\s+/u.exec(line)?.[0] ?? '';
+  const sentences = line.slice(bullet.length).match(SENTENCE) ?? [];
+  const kept: string[] = [];
+  for (const sentence of sentences) {
+    let revised = sentence;
+    for (const word of words) {
+      const lead = new RegExp(`^(\\s*)${escapeRegExp(word)}[，,、：:]\\s*`, 'u');
+      revised = revised.replace(lead, '$1');
+    }
+    const outsideQuotes = revised.replace(/“[^”]*”|「[^」]*」/gu, '');
+    if (words.some((word) => outsideQuotes.includes(word))) continue;
+    if (revised.replace(/[\s。！？!?]/gu, '')) kept.push(revised);
+  }
+  const body = kept.join('');
+  return body ? `${bullet}${body}` : '';
+}
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The article without the forbidden words; unchanged when there are none. */
+export function removeAvoidedWords(markdown: string, words: readonly string[]): string {
+  if (words.length === 0) return markdown;
+  return markdown
+    .split('\n')
+    .map((line) => reviseLine(line, words))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
