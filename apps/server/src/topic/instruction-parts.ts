@@ -121,7 +121,7 @@ const CONSTRAINTS: { kind: ConstraintKind; pattern: RegExp }[] = [
   { kind: 'format', pattern: /^(?:要|需要|请)?(?:加|带|配|附)(?:上|点)?(emoji|表情|话题|标签|小标题|配图建议)$/iu },
   {
     kind: 'tone',
-    pattern: /^(?:要|需要|请|尽量|语言|语气|风格|文风|整体|内容|写得|要写得)*(?:要|更|比较|非常|很)?(幽默|风趣|生动|活泼|严肃|正式|口语化|通俗易懂|通俗|简洁|简练|温暖|感人|煽情|有趣|接地气|专业|深刻|优美|文艺|轻松|真诚|走心|有感染力|有画面感|有文采|热情|激昂|大气|庄重|亲切)(?:一点|一些|些)?$/u,
+    pattern: /^(?:要求|要|需要|请|尽量|语言|语气|风格|文风|整体|内容|写得|要写得)*(?:要|更|比较|非常|很)?(幽默|风趣|生动|活泼|严肃|正式|口语化|通俗易懂|通俗|简洁|简练|温暖|感人|煽情|有趣|接地气|专业|深刻|优美|文艺|轻松|真诚|走心|有感染力|有画面感|有文采|热情|激昂|大气|庄重|亲切)(?:一点|一些|些)?$/u,
   },
 ];
 
@@ -159,5 +159,6 @@ const QUESTION_MARKS = /为什么|为何|如何|怎么|怎样|是否|能否|吗|
 /** The genre a clause asks for (写一个开头 → 开头), when the clause asks for writing. */
 export function genreOf(clause: string): string | undefined {
   if (!WRITE_VERB.test(clause) || QUESTION_MARKS.test(clause) || /写好|写出好/u.test(clause)) return undefined;
-  return GENRES.find((genre) => clause.includes(genre));
+  // 写一封给家长的信: 信 alone is too short to look for anywhere (信心, 自信), but a 封 before it is a letter.
+  return GENRES.find((genre) => clause.includes(genre)) ?? (/封[^，,。]*信$/u.test(clause) ? '信' : undefined);
 }

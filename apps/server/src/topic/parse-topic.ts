@@ -21,12 +21,13 @@ const INSTRUCTION_NOISE = new RegExp(
   [
     '^(?:请你?|麻烦你?|帮我|帮忙|给我|替我|你|再)+',
     '(?:写|撰写|创作|生成|起草|编|拟|来)(?:一|两|三|几)?(?:篇|个|段|首|封|份|则|条|下)?',
-    '(?:一篇|一段|一个|一份|一首)',
+    // NOTE: anchored: 最后一个月 keeps its 一个.
+    '^(?:一篇|一段|一个|一份|一首|一封)',
     '(?:文章|稿子|字数|要求|内容|东西)',
     '^(?:我们|咱们|你们|自己)(?:的)?',
     '^(?:主题|话题|题材|中心)(?:是|为)?[：:]?',
     '^(?:我想|我要|我需要|想|打算|准备)',
-    '^(?:介绍|讲讲|讲一讲|说说|聊聊|分析|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
+    '^(?:介绍|讲讲|讲一讲|说说|说一说|聊聊|聊一聊|谈谈|谈一谈|分析|描述|描写|解释|说明|阐述|推广|宣传|优化|润色|改写|修改|扩写|缩写|续写|翻译|仿写|改编)(?:一下)?',
     '^(?:这篇|这段|这个|下面的|以下的|上面的)',
     '^(?:回答|回复|解答)(?:一下)?',
     '^(?:产品|主题|话题|对象|品牌|活动)(?:是|为)',
@@ -62,6 +63,8 @@ function subjectOfWriteClause(clause: string, genre: string | undefined): { subj
   // 读《活着》的读后感: the book is the subject; what is left otherwise (写一篇测评 → 测评, 写一段
   // 产品介绍 → 产品) names a subject only when no other clause does.
   const rest = stripInstruction(head).replace(/^(?:读|看|观看|阅读)(?=《)/u, '');
+  // 写一封给家长的信 with nothing else to say: the letter itself names the subject.
+  if (genre === '信' && rest.startsWith('给')) return { subject: `${rest}的信`, explicit: false };
   return { subject: rest, explicit: /^《[^》]+》$/u.test(rest) };
 }
 
@@ -78,7 +81,7 @@ function genreOnly(clause: string): string | undefined {
 }
 
 function isWriteClause(clause: string): boolean {
-  return Boolean(genreOf(clause)) || (WRITE_VERB.test(clause) && /(?:写|撰写|创作|生成|起草)/u.test(clause) && /关于|有关|围绕|为主题|文章|一篇|一段|稿/u.test(clause) && !/[？?吗]$/u.test(clause));
+  return Boolean(genreOf(clause)) || (WRITE_VERB.test(clause) && /(?:写|撰写|创作|生成|起草)/u.test(clause) && /关于|有关|围绕|为主题|文章|一篇|一段|一封|一份|一首|稿/u.test(clause) && !/[？?吗]$/u.test(clause));
 }
 
 /** Words naming an aspect of a thing rather than a thing. */

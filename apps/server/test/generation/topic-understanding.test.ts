@@ -118,6 +118,17 @@ const CASES: Case[] = [
     instruction: { role: 'HR', genre: '邮件', constraints: [['tone', '真诚']] },
   },
   {
+    // 谈谈… names the subject; 一个 inside 最后一个月 is not instruction noise; 一封…信 is a letter.
+    topic: '作为一名高三班主任，写一封给家长的信，谈谈高考前最后一个月如何调整心态，要求真诚，不要说教',
+    form: 'how-to', intent: 'method', subject: '高考前最后一个月', terms: ['最后一个月', '高考', '心态'],
+    instruction: { role: '高三班主任', genre: '信', constraints: [['tone', '真诚'], ['avoid', '说教']] },
+  },
+  {
+    topic: '写一封给家长的信，要求真诚',
+    form: 'subject', intent: 'piece', subject: '给家长的信', terms: ['给家长的信', '家长'],
+    instruction: { genre: '信', constraints: [['tone', '真诚']] },
+  },
+  {
     topic: '以班主任的身份写一篇家长会发言稿，1500字左右',
     form: 'subject', intent: 'piece', subject: '家长会', terms: ['家长会'],
     instruction: { role: '班主任', words: { min: 1275, max: 1725, target: 1500 }, genre: '发言稿' },
