@@ -2,10 +2,12 @@
  * The scripted model of `EVAL_WRITER=fake npm run eval:writing`: the test suite's OpenAI fake, in
  * this process, answering each agent (told apart by the role line of its system prompt) with a
  * plausible reply, and keeping every prompt so the evaluation can check what the prompts carry:
- * the topic's key terms, the plan (the outline's headings in every section prompt), the chosen
- * knowledge-base passages, and the reference's style profile. The replies carry markers of their
- * own (the outline's headings, the style profile's tone) so that what comes back in a later prompt
- * can be recognised.
+ * the topic's key terms and parsed parts (an instruction's role, title and constraints as rules),
+ * the article type's discourse plan, the outline (its headings in every section prompt), the chosen
+ * knowledge-base passages, the reference's style profile and the humanising list. The replies carry
+ * markers of their own (the outline's headings, the style profile's tone, a stock phrase in every
+ * section) so that what comes back in a later prompt can be recognised; the combine reply does what
+ * its prompt asks of a model and drops the stock phrases listed there.
  */
 import { countCjkLength } from '@tianma/shared';
 import { ANALYSIS_ROLE } from '../apps/server/src/generation/agents/prompts/analysis.js';
@@ -16,6 +18,11 @@ import { SECTION_ROLE } from '../apps/server/src/generation/agents/prompts/secti
 import { SEO_ROLE } from '../apps/server/src/generation/agents/prompts/seo.js';
 import { STYLE_ROLE } from '../apps/server/src/generation/agents/prompts/style.js';
 import { type FakeRequest, lastUserMessage, startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
+
+// What the evaluation checks the prompts against, loaded with the fake so the offline run does not depend on the prompts.
+export { INSTRUCTION_NOTE } from '../apps/server/src/generation/agents/prompts/topic-parts.js';
+export { planLine } from '../apps/server/src/generation/plans/discourse-plans.js';
+export { parseTopic } from '../apps/server/src/topic/index.js';
 
 export type Agent = 'analysis' | 'style' | 'outline' | 'section' | 'images' | 'combine' | 'seo' | 'unknown';
 
@@ -29,6 +36,9 @@ export interface Prompt {
 export const STYLE_MARK = '短句口语化带表情';
 /** Headings of the fake's outlines; a section prompt with all of them carries the plan. */
 export const SECTION_HEADINGS = ['先说结论', '背景与来由', '具体怎么做', '容易踩的坑', '最后的建议', '延伸阅读', '几个例子', '自查清单'];
+
+/** The stock phrase (去AI味) every section reply opens with: the combine prompt must list it. */
+export const STOCK_MARK = '值得注意的是';
 
 const SENTENCES = [
   '很多人一开始就把目标定得太高，结果坚持不到一周就放弃了。',
@@ -47,6 +57,12 @@ function prose(length: number): string {
 
 const number = (pattern: RegExp, text: string, fallback: number) => Number(pattern.exec(text)?.[1] ?? fallback);
 const between = (text: string, open: string, close: string) => text.slice(text.indexOf(open) + open.length, text.lastIndexOf(close)).trim();
+
+/** The draft revised as the combine prompt's 去AI味 list asks: each listed literal phrase dropped with its comma. */
+function withoutListed(draft: string, prompt: string): string {
+  const listed = [...prompt.matchAll(/^- 「([^」…]+)」出现 \d+ 次/gmu)].map((match) => match[1]!);
+  return listed.reduce((text, phrase) => text.replaceAll(`${phrase}，`, '').replaceAll(phrase, ''), draft);
+}
 
 function agentOf(system: string): Agent {
   const roles: [string, Agent][] = [
@@ -83,12 +99,12 @@ function reply(agent: Agent, prompt: string): string {
     }
     case 'section': {
       const heading = /撰写「(.+?)」/.exec(prompt)?.[1] ?? '';
-      return `## ${heading}\n\n${prose(number(/本节字数：约 (\d+) 字/, prompt, 300))}`;
+      return `## ${heading}\n\n${STOCK_MARK}，${prose(number(/本节字数：约 (\d+) 字/, prompt, 300))}`;
     }
     case 'images':
       return JSON.stringify({ images: [{ sectionIndex: -1, prompt: '清晨的书桌，暖色调插画', caption: '封面' }] });
     case 'combine':
-      return between(prompt, '【初稿】', '【/初稿】');
+      return withoutListed(between(prompt, '【初稿】', '【/初稿】'), prompt);
     case 'seo':
       return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：入门、指南`;
     default:

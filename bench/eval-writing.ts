@@ -7,8 +7,9 @@
  * bench/reports/eval-writing-<date>.json and prints a markdown summary with the issue's targets.
  * It is a report, not a gate: exit 0 unless the pipeline crashes or a task fails.
  * EVAL_BRIEFS=id,id… runs only those briefs. EVAL_WRITER=fake writes through a scripted model
- * instead (bench/eval-writing-fake.ts) and adds what its prompts carry: the topic's key terms, the
- * plan, the chosen knowledge-base passages and the reference's style profile.
+ * instead (bench/eval-writing-fake.ts) and adds what its prompts carry: the topic's key terms and
+ * parsed parts (an instruction's role, title, limit and constraints as rules), the discourse plan,
+ * the outline, the chosen knowledge-base passages, the reference's style profile and the 去AI味 list.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,16 +71,56 @@ const KB_SENTENCES = ['1286.6万辆', '插电式混合动力车型增速明显�
 /** What the scripted model's prompts carried for one brief: shares of the prompts of each agent. */
 type Scripted = typeof import('./eval-writing-fake.js');
 
-function promptChecks(brief: Brief, prompts: Prompt[], { SECTION_HEADINGS, STYLE_MARK }: Pick<Scripted, 'SECTION_HEADINGS' | 'STYLE_MARK'>) {
+type PromptHelpers = Pick<Scripted, 'SECTION_HEADINGS' | 'STYLE_MARK' | 'STOCK_MARK' | 'INSTRUCTION_NOTE' | 'parseTopic' | 'planLine'>;
+
+/** The parsed topic's lines an instruction brief's prompts must carry as rules (prompts/topic-parts.ts). */
+function instructionLines(topic: ReturnType<Scripted['parseTopic']>, note: string): string[] {
+  return [
+    topic.role ? `写作身份：${topic.role}` : '',
+    topic.title ? `指定标题：${topic.title}` : '',
+    topic.wordLimit ? `字数要求：用户写的是「${topic.wordLimit.text}」` : '',
+    topic.genre ? `体裁：${topic.genre}` : '',
+    ...topic.constraints.map((constraint) => `必须遵守（原话「${constraint.text}」）`),
+    note,
+  ].filter(Boolean);
+}
+
+/** The stock phrases a combine prompt lists equal those counted in the draft it carries, and there are some. */
+function listsDraftPhrases(text: string): boolean {
+  const draft = text.slice(text.indexOf('【初稿】'), text.lastIndexOf('【/初稿】'));
+  const found = countStockPhrases(draft).hits.map((hit) => hit.phrase).sort();
+  const listed = [...text.matchAll(/^- 「(.+?)」出现 \d+ 次/gmu)].map((match) => match[1]!).sort();
+  return found.length > 0 && JSON.stringify(found) === JSON.stringify(listed);
+}
+
+function promptChecks(brief: Brief, prompts: Prompt[], helpers: PromptHelpers) {
+  const { SECTION_HEADINGS, STYLE_MARK, STOCK_MARK } = helpers;
   const of = (agent: Prompt['agent']) => prompts.filter((prompt) => prompt.agent === agent);
   const share = (list: Prompt[], test: (text: string) => boolean) => (list.length > 0 ? list.filter((prompt) => test(prompt.text)).length / list.length : null);
   const sections = of('section');
   const headings = SECTION_HEADINGS.slice(0, sections.length);
   const keyTerms = (text: string) => brief.keyTerms.every((term) => containsTerm(text, term));
   const referenceSentences = (brief.reference ?? '').split(/(?<=[。！？])|\n+/u).map((line) => line.trim()).filter((line) => countCjkLength(line) >= 8);
+  const topic = helpers.parseTopic(brief.topic);
+  const subject = (text: string) => text.includes(`写作对象：${topic.subject}`);
+  const rules = instructionLines(topic, helpers.INSTRUCTION_NOTE);
+  const asRules = (text: string) => rules.every((line) => text.includes(line));
+  const plan = helpers.planLine(brief.settings.type as Parameters<Scripted['planLine']>[0]);
   return {
     calls: prompts.length,
     keyTerms: { analysis: share(of('analysis'), keyTerms), outline: share(of('outline'), keyTerms), sections: share(sections, keyTerms) },
+    subject: { analysis: share(of('analysis'), subject), outline: share(of('outline'), subject), sections: share(sections, subject) },
+    /** For a brief the parser reads as an instruction: which parts it found, and the prompts that carry them all as rules. */
+    instruction: topic.isInstruction
+      ? {
+          parts: [topic.role && 'role', topic.title && 'title', topic.wordLimit && 'limit', topic.genre && 'genre', topic.constraints.length > 0 && `${topic.constraints.length} rule${topic.constraints.length > 1 ? 's' : ''}`].filter(Boolean).join(' + ') || 'note only',
+          analysis: share(of('analysis'), asRules),
+          outline: share(of('outline'), asRules),
+          sections: share(sections, asRules),
+        }
+      : null,
+    discoursePlan: share(of('outline'), (text) => text.includes(plan)),
+    humanizing: { combine: share(of('combine'), (text) => listsDraftPhrases(text) && text.includes(`「${STOCK_MARK}」出现`)), sections: share(sections, (text) => text.includes('去AI味：')) },
     plan: share(sections, (text) => headings.every((heading) => text.includes(heading))),
     passages: brief.kb ? share(sections, (text) => KB_SENTENCES.some((sentence) => text.includes(sentence))) : null,
     styleProfile: brief.reference ? { outline: share(of('outline'), (text) => text.includes(STYLE_MARK)), sections: share(sections, (text) => text.includes(STYLE_MARK)) } : null,
@@ -405,10 +446,16 @@ main().catch((error) => {
 function printPrompts(report: Report) {
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${Math.round(x * 100)}%`);
   console.log('\nWhat the prompts carried (share of the prompts of each agent; the fake\'s own article text is not the point here):\n');
-  console.log('| brief | calls | key terms: analysis / outline / sections | plan in section prompts | knowledge-base passages | style profile: outline / sections | reference excerpt |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '| brief | calls | key terms: analysis / outline / sections | parsed subject: analysis / outline / sections | instruction as rules (parts): analysis / outline / sections | discourse plan in outline | outline in section prompts | 去AI味: combine list / section rule | knowledge-base passages | style profile: outline / sections | reference excerpt |\n|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  const three = (x: { analysis: number | null; outline: number | null; sections: number | null }) => `${pct(x.analysis)} / ${pct(x.outline)} / ${pct(x.sections)}`;
   for (const a of report.articles) {
     const c = a.prompts!;
     const style = c.styleProfile ? `${pct(c.styleProfile.outline)} / ${pct(c.styleProfile.sections)}` : '–';
-    console.log(`| ${a.id} | ${c.calls} | ${pct(c.keyTerms.analysis)} / ${pct(c.keyTerms.outline)} / ${pct(c.keyTerms.sections)} | ${pct(c.plan)} | ${pct(c.passages)} | ${style} | ${pct(c.referenceExcerpt)} |`);
+    const instruction = c.instruction ? `${three(c.instruction)} (${c.instruction.parts})` : a.instruction ? 'not read as an instruction' : '–';
+    console.log(
+      `| ${a.id} | ${c.calls} | ${three(c.keyTerms)} | ${three(c.subject)} | ${instruction} | ${pct(c.discoursePlan)} | ${pct(c.plan)} | ${pct(c.humanizing.combine)} / ${pct(c.humanizing.sections)} | ${pct(c.passages)} | ${style} | ${pct(c.referenceExcerpt)} |`,
+    );
   }
 }

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, Material } from '../types.js';
 import { briefText } from './brief-text.js';
 import { materialsText } from './materials-text.js';
+import { planLine } from '../../plans/discourse-plans.js';
 import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const ANALYSIS_ROLE = '你是资深内容策划，负责动笔前的选题分析。';
@@ -15,6 +16,7 @@ export function analysisMessages(brief: ArticleBrief, materials: Material[]): Ch
   ].join('\n');
   const user = [
     briefText(brief),
+    `这类文章的篇章计划：${planLine(brief.articleType)}（切入角度和关键问题要能沿着它展开）`,
     `参考资料（仅作分析依据）：\n${materialsText(materials)}`,
     [
       '输出格式（JSON）：',

@@ -1,6 +1,8 @@
 import { ARTICLE_TYPES, labelOf, PLATFORMS, WRITING_STYLES } from '@tianma/shared';
 import type { ArticleBrief } from '../types.js';
+import { parseTopic } from '../../../topic/index.js';
 import { platformConventions } from './platform-conventions.js';
+import { topicPartLines } from './topic-parts.js';
 
 const LANGUAGES: Record<ArticleBrief['language'], string> = { 'zh-CN': '简体中文' };
 
@@ -10,13 +12,15 @@ export function languageRule(brief: ArticleBrief): string {
 }
 
 /**
- * The creation settings as one block: every agent sees the same topic, audience, article type,
- * style, platform (with its conventions), industry, length and language.
+ * The creation settings as one block: every agent sees the same topic (as typed, and read into
+ * its parts by topic/parse-topic.ts), audience, article type, style, platform (with its
+ * conventions), industry, length and language.
  */
 export function briefText(brief: ArticleBrief): string {
   const lines = [
     '【创作要求】',
     `- 主题：${brief.topic}`,
+    ...topicPartLines(parseTopic(brief.topic), brief.length),
     `- 目标读者：${brief.audience}`,
     `- 文章类型：${labelOf(ARTICLE_TYPES, brief.articleType) ?? brief.articleType}`,
     `- 写作风格：${labelOf(WRITING_STYLES, brief.style) ?? brief.style}`,

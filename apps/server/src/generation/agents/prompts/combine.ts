@@ -1,8 +1,10 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, CombinedArticle, Outline, SectionDraft, StyleProfile } from '../types.js';
 import { briefText, languageRule } from './brief-text.js';
+import { humanizeText } from './humanize.js';
 import { keepMarkers, splitTitle, unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { parseTopic } from '../../../topic/index.js';
 import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const COMBINE_ROLE = '你是资深统稿编辑，负责把多位撰稿人并行写好的章节合成一篇连贯的完整文章。';
@@ -19,9 +21,10 @@ export function draftText(outline: Outline, sections: SectionDraft[]): string {
 }
 
 export function combineMessages(brief: ArticleBrief, draft: string, style?: StyleProfile): ChatMessage[] {
+  const { title } = parseTopic(brief.topic);
   const system = [
     COMBINE_ROLE,
-    '你做的是衔接与去重，不是改写：保留各节的内容、事实和数据，只在必要处修改。',
+    '你做的是衔接、去重和去AI味的修订，不是重写：保留各节的内容、事实和数据，只在必要处修改。',
     DATA_NOT_INSTRUCTIONS,
     `${languageRule(brief)}只输出完整的 Markdown 文章，不要输出解释或代码块标记。`,
   ].join('\n');
@@ -33,9 +36,10 @@ export function combineMessages(brief: ArticleBrief, draft: string, style?: Styl
     '4. 保留所有 ## 二级标题，顺序和文字不变。',
     '5. [n] 引用标记原样保留：不增加、不删除、不改编号，留在原来所依据的句子后面。',
     `6. 不要大幅删减，全文保持约 ${brief.length} 字；目标读者、文章类型、写作风格和平台规范与创作要求一致。`,
-    '7. 第一行是“# 标题”（可在原标题基础上润色），之后是正文。',
+    `7. 第一行是“# 标题”（${title ? `标题必须是「${title}」，一字不改` : '可在原标题基础上润色'}），之后是正文。`,
+    '8. 按下面【去AI味】的要求修订全文。',
   ].join('\n');
-  const user = [briefText(brief), styleText(style), quotedBlock('初稿', draft), rules].filter(Boolean).join('\n\n');
+  const user = [briefText(brief), styleText(style), quotedBlock('初稿', draft), rules, humanizeText(draft)].filter(Boolean).join('\n\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

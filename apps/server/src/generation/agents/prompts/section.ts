@@ -4,6 +4,7 @@ import { briefText, languageRule } from './brief-text.js';
 import { materialsText } from './materials-text.js';
 import { demoteHeadings, keepMarkers, unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { HUMANIZE_SHORT } from './humanize.js';
 import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
 
 export const SECTION_ROLE = '你是专业的中文内容撰稿人（章节撰稿），负责按大纲撰写文章中的一节。';
@@ -58,6 +59,7 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     input.previousGist ? `- 上一节已写：${input.previousGist}（不要重复）` : '',
     input.nextGist ? `- 下一节将写：${input.nextGist}（留给下一节，不要提前展开）` : '',
     `- 文章切入角度：${input.analysis.angle}`,
+    `- ${HUMANIZE_SHORT}`,
   ].filter(Boolean);
   const user = [
     briefText(brief),

@@ -3,6 +3,7 @@ import type { ArticleBrief, CombinedArticle, StyleProfile } from '../types.js';
 import { briefText, languageRule } from './brief-text.js';
 import { unfence } from './reply-text.js';
 import { styleText } from './style.js';
+import { parseTopic } from '../../../topic/index.js';
 import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const SEO_ROLE = '你是中文内容平台的 SEO 优化师，负责在不损害可读性的前提下提升文章的搜索表现。';
@@ -20,6 +21,7 @@ export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywo
     DATA_NOT_INSTRUCTIONS,
     `${languageRule(brief)}只输出 Markdown，不要输出解释或代码块标记。`,
   ].join('\n');
+  const { title } = parseTopic(brief.topic);
   const rules = [
     wanted,
     '优化要求：',
@@ -27,7 +29,11 @@ export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywo
     '2. 保留所有 ## 二级标题的结构和顺序，[n] 引用标记原样保留，不增加、不删除、不改编号。',
     `3. 不要大幅删减，全文保持约 ${brief.length} 字；写作风格、目标读者和平台规范与创作要求一致。`,
     '4. 输出格式：第一行是“# 标题”，之后是完整正文，最后单独一行写“关键词：词1、词2、词3”。',
-  ].join('\n');
+    title ? `5. 用户指定了标题「${title}」：标题一字不改，关键词放进正文和小标题。` : '',
+    '不要为了关键词加进“总而言之”“值得注意的是”“赋能”这类套话。',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const user = [briefText(brief), styleText(style), quotedBlock('文章', article.markdown.trim()), rules].filter(Boolean).join('\n\n');
   return [
     { role: 'system', content: system },
