@@ -26,6 +26,19 @@ export function takeMaterial(text: string): { material?: string; rest: string } 
 /** 用鲁迅的风格写…: a style to imitate, inside a clause that also asks for writing. */
 const INLINE_IMITATE = /(?:模仿|仿照|借鉴|用|以|按照?)([^，,。；;：:]{1,12}?)的?(?:风格|文风|笔法|笔调)/u;
 
+/** 用通俗的话解释…: a tone inside a clause that also says what to write. */
+const INLINE_TONE = /(?:用|以)(通俗易懂|通俗|大白话|简单|浅显|幽默|轻松|口语化|专业)的?(?:话|语言|语气|方式|口吻|文字)?(?:来)?(?=解释|介绍|讲|说|写|聊|科普|描述|分析)/u;
+
+export function takeInlineTone(text: string): { constraint?: TopicConstraint; rest: string } {
+  const match = INLINE_TONE.exec(text);
+  if (!match) return { rest: text };
+  const constraint: TopicConstraint = { kind: 'tone', text: match[0], value: match[1]! };
+  return { constraint, rest: `${text.slice(0, match.index)}${text.slice(match.index + match[0].length)}` };
+}
+
+/** 分析评论类, 文章类型：实用攻略: the article type, which the form's type setting already says. */
+export const TYPE_HINT = /^(?:文章)?(?:类型|体裁)?(?:是|为)?[：:]?(?:分析评论|观点评论|实用攻略|干货攻略|经验分享|故事随笔|种草安利|种草推荐|行业分析|技术解读|科普|干货|评论|攻略)(?:类|型|向|风)(?:的?文章)?$/u;
+
 export function takeInlineImitation(text: string): { constraint?: TopicConstraint; rest: string } {
   const match = INLINE_IMITATE.exec(text);
   if (!match) return { rest: text };
@@ -118,7 +131,7 @@ const CONSTRAINTS: { kind: ConstraintKind; pattern: RegExp }[] = [
   { kind: 'audience', pattern: /^(?:面向|针对|写给|读者是|受众是|目标读者(?:是|为)?|读者为|受众为)(.+?)(?:看|阅读)?$/u },
   { kind: 'person', pattern: /^(?:用|以)(第[一二三]人称)(?:来写|写|叙述)?$/u },
   { kind: 'structure', pattern: new RegExp(`^(?:分成?|包含|列出?|写)?(${N})\\s*(?:个|条)?(?:小标题|段落?|部分|要点|点)$`, 'u') },
-  { kind: 'format', pattern: /^(?:要|需要|请)?(?:加|带|配|附)(?:上|点)?(emoji|表情|话题|标签|小标题|配图建议)$/iu },
+  { kind: 'format', pattern: /^(?:要|需要|请)?(?:多用|多加|多放|加|带|配|附|用)(?:上|点|些|一些)?(emoji|表情包?|话题|标签|小标题|配图建议)$/iu },
   {
     kind: 'tone',
     pattern: /^(?:要求|要|需要|请|尽量|语言|语气|风格|文风|整体|内容|写得|要写得)*(?:要|更|比较|非常|很)?(幽默|风趣|生动|活泼|严肃|正式|口语化|通俗易懂|通俗|简洁|简练|温暖|感人|煽情|有趣|接地气|专业|深刻|优美|文艺|轻松|真诚|走心|有感染力|有画面感|有文采|热情|激昂|大气|庄重|亲切)(?:一点|一些|些)?$/u,

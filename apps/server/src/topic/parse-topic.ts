@@ -1,4 +1,4 @@
-import { GENRES, genreOf, PLATFORM_GENRES, takeInlineImitation, takeConstraints, takeMaterial, takeRole, takeTitle, takeWordLimit, WRITE_VERB } from './instruction-parts.js';
+import { GENRES, genreOf, PLATFORM_GENRES, takeInlineImitation, takeInlineTone, TYPE_HINT, takeConstraints, takeMaterial, takeRole, takeTitle, takeWordLimit, WRITE_VERB } from './instruction-parts.js';
 import { ACTION_VERBS, nounChunks, tagTopic, termLength } from './segment.js';
 import { analyzeContent } from './topic-form.js';
 import type { ParsedTopic } from './types.js';
@@ -133,20 +133,22 @@ export function parseTopic(topic: string): ParsedTopic {
   }
   const { role, rest: afterRole } = takeRole(afterMaterial);
   const { constraint: imitation, rest: afterImitation } = takeInlineImitation(afterRole);
-  const { wordLimit, rest: afterLength } = takeWordLimit(afterImitation);
+  const { constraint: inlineTone, rest: afterTone } = takeInlineTone(afterImitation);
+  const { wordLimit, rest: afterLength } = takeWordLimit(afterTone);
   const firstClauses = afterLength.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
   // A 《…》 is the title to use only in an instruction; in 《三体》为什么好看 it names the subject.
   const instructionSoFar =
-    Boolean(material || role || wordLimit || imitation) ||
+    Boolean(material || role || wordLimit || imitation || inlineTone) ||
     INSTRUCTION_START.test(afterLength) ||
     /^《[^》]+》$/u.test(afterLength) ||
     firstClauses.some(isWriteClause) ||
     takeConstraints(firstClauses).constraints.length > 0;
   const { title, rest: afterTitle } = takeTitle(afterLength, instructionSoFar);
 
-  const clauses = afterTitle.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  // 分析评论类 repeats the form's type setting: it names no subject.
+  const clauses = afterTitle.split(CLAUSE_BREAK).map((c) => c.trim()).filter((c) => c && !TYPE_HINT.test(c));
   const { constraints: clauseConstraints, rest } = takeConstraints(clauses);
-  const constraints = imitation ? [imitation, ...clauseConstraints] : clauseConstraints;
+  const constraints = [...(imitation ? [imitation] : []), ...(inlineTone ? [inlineTone] : []), ...clauseConstraints];
   let genre: string | undefined;
   let writeSubject = '';
   let explicitSubject = false;

@@ -124,6 +124,23 @@ const CASES: Case[] = [
     instruction: { role: '高三班主任', genre: '信', constraints: [['tone', '真诚'], ['avoid', '说教']] },
   },
   {
+    // 分析评论类 repeats the type setting; the 《title》 names the subject.
+    topic: '请根据以下要求写作：题目《县城青年的返乡创业》，面向25到35岁读者，3000字，分析评论类，引用古诗词',
+    form: 'subject', intent: 'overview', subject: '县城青年的返乡创业', terms: ['返乡创业', '县城青年'],
+    instruction: { title: '县城青年的返乡创业', words: { min: 2550, max: 3450, target: 3000 }, constraints: [['audience', '25到35岁读者'], ['quote', '古诗词']] },
+  },
+  {
+    // 用通俗的话 is a tone inside the clause that names the subject.
+    topic: '假如你是一名理财顾问，用通俗的话解释什么是指数基金定投，600字以内，不要推荐具体产品',
+    form: 'question', intent: 'explanation', subject: '指数基金定投', terms: ['指数基金定投'],
+    instruction: { role: '理财顾问', words: { min: 360, max: 600, target: 540 }, constraints: [['tone', '通俗'], ['avoid', '推荐具体产品']] },
+  },
+  {
+    topic: '写一篇小红书笔记，多用emoji，介绍城市露营',
+    form: 'subject', intent: 'overview', subject: '城市露营', terms: ['城市露营'],
+    instruction: { genre: '小红书笔记', constraints: [['format', 'emoji']] },
+  },
+  {
     topic: '写一封给家长的信，要求真诚',
     form: 'subject', intent: 'piece', subject: '给家长的信', terms: ['给家长的信', '家长'],
     instruction: { genre: '信', constraints: [['tone', '真诚']] },

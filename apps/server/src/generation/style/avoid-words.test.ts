@@ -12,7 +12,14 @@ describe('avoidedWords', () => {
   it('keeps quoted and listed words whole and drops single characters', () => {
     expect(wordsOf('介绍一下我们的新产品，不要出现“赋能”“抓手”')).toEqual(['赋能', '抓手']);
     expect(wordsOf('写读书笔记，避免网络用语和表情包')).toEqual(['网络用语', '表情包']);
-    expect(wordsOf('写职场沟通技巧，不要太多专业术语')).toEqual(['专业术语']);
+    expect(wordsOf('写职场沟通技巧，不要出现太多专业术语')).toEqual(['专业术语']);
+    expect(wordsOf('写一篇关于战争的散文，不要出现和平')).toEqual(['和平']);
+  });
+
+  it('leaves a way of writing to the model: only named words are struck', () => {
+    expect(wordsOf('解释什么是指数基金定投，不要推荐具体产品')).toEqual([]);
+    expect(wordsOf('写职场沟通技巧，不要太多专业术语')).toEqual([]);
+    expect(wordsOf('给家长写封信，不要说教')).toEqual(['说教']);
   });
 
   it('finds nothing in a request without an avoid constraint', () => {
