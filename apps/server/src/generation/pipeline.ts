@@ -2,7 +2,7 @@ import { type GenerationStep, stepLabel, stepPercent } from '@tianma/shared';
 import { applySeoRules } from '../seo/seo-rules.js';
 import type { Agents, Material, Outline, SectionDraft, SeoResult, StyleProfile, TopicAnalysis } from './agents/types.js';
 import { renumberCitations } from './citations.js';
-import { avoidedWords } from './style/avoid-words.js';
+import { avoidedWords } from '../topic/avoided-words.js';
 import { parseTopic } from '../topic/parse-topic.js';
 import { recordProgress } from './progress.js';
 import { loadSavedOutputs, mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';

@@ -72,6 +72,14 @@ describe('POST /api/v1/topic/read on the offline writer', () => {
     expect(refused.map((instruction: { text: string }) => instruction.text).sort()).toEqual(['你是公众号情感博主', '要引用古诗词', '模仿汪曾祺的风格'].sort());
     for (const instruction of refused) expect(instruction.note).toMatch(/离线写作/u);
   });
+
+  it('follows 不要… offline only when it names words to leave out', async () => {
+    const { data } = (await ask(t, { topic: '解释什么是指数基金定投，不要推荐具体产品，不要出现“躺赚”', length: 600 }, cookie)).json();
+    expect(data.instructions).toEqual([
+      { text: '不要推荐具体产品', supported: false, note: '离线写作只能避开具体的词语，这条要求需配置大模型' },
+      { text: '不要出现“躺赚”', supported: true },
+    ]);
+  });
 });
 
 describe('POST /api/v1/topic/read with a model configured', () => {

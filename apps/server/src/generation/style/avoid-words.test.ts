@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTopic } from '../../topic/parse-topic.js';
-import { avoidedWords, removeAvoidedWords } from './avoid-words.js';
+import { avoidedWords } from '../../topic/avoided-words.js';
+import { removeAvoidedWords } from './avoid-words.js';
 
 const wordsOf = (topic: string) => avoidedWords(parseTopic(topic).constraints);
 

@@ -1,5 +1,5 @@
 import type { ParsedTopic, TopicConstraint, TopicForm } from '../../../topic/index.js';
-import { avoidedWords } from '../../style/avoid-words.js';
+import { avoidedWords } from '../../../topic/avoided-words.js';
 
 /**
  * The parsed topic (topic/parse-topic.ts) as lines of the 【创作要求】 block, so the model works
