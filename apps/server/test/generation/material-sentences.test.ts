@@ -92,5 +92,6 @@ describe('dropRequotes', () => {
     const quoted = new Set<string>();
     expect(dropRequotes(['资料提到：“电池检测费用一般在两百元以内”[1]。'], quoted)).toHaveLength(1);
     expect(dropRequotes(['另一份资料说：“电池检测费用一般在两百元以内”[2]。', '这句话点出了关键。', '再说说保养。'], quoted)).toEqual(['再说说保养。']);
+    expect(dropRequotes(['资料里写道：“电池检测费用一般在两百元以内”[3]。', '放在电池上看，这句话同样适用。', '再说说保养。'], quoted)).toEqual(['再说说保养。']);
   });
 });

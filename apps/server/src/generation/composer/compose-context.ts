@@ -6,7 +6,11 @@ import { SeededRandom } from '../../platform/seeded-random.js';
 import { parseTopic } from '../../topic/parse-topic.js';
 import type { ParsedTopic } from '../../topic/types.js';
 import { type TopicTerms, termsOf } from './topic-terms.js';
-import type { TypeShape } from './type-shape.js';
+import type { Facet, TypeShape } from './type-shape.js';
+import { domainFacets } from './domain-facets.js';
+import { DOMAIN_PACKS } from './domains/index.js';
+import type { DomainPack } from './domains/domain-pack.js';
+import { matchDomain } from './domains/match-domain.js';
 
 /** Everything the composer derives from a brief once: seed, terms, phrase banks and slots. */
 export interface ComposeContext {
@@ -17,6 +21,10 @@ export interface ComposeContext {
   parsed: ParsedTopic;
   terms: TopicTerms;
   shape: TypeShape;
+  /** The common knowledge of the request's domain (养猫, 国考…), when one matches (decision 049). */
+  domain?: DomainPack;
+  /** The body facets to choose from: the domain's for a guide or a recommendation, else the type's. */
+  facets: Facet[];
   voice: StyleVoice;
   platform: PlatformVoice;
   xhs: boolean;
@@ -27,15 +35,22 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   const parsed = parseTopic(brief.topic);
   const terms = termsOf(parsed);
   const industry = brief.industry.trim();
-  const audience = brief.audience.trim() || '读者';
+  // 面向刚毕业的大学生 in the request names the readers more closely than the form's setting.
+  const asked = parsed.constraints.find((constraint) => constraint.kind === 'audience' && countCjkLength(constraint.value) <= 12)?.value;
+  const audience = asked ?? readersOf(brief.audience.trim());
   const settings = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry];
   const seed = (brief.variant ? [...settings, brief.variant] : settings).join('|');
+  const shape = shapeOf(brief.articleType);
+  const domain = matchDomain(parsed, DOMAIN_PACKS);
+  const fromDomain = domainFacets(domain, brief.articleType, parsed);
   return {
     brief,
     seed,
     parsed,
     terms,
-    shape: shapeOf(brief.articleType),
+    shape,
+    ...(fromDomain ? { domain } : {}),
+    facets: fromDomain ?? shape.facets,
     voice: STYLE_VOICES[brief.style],
     platform: PLATFORM_VOICES[brief.platform],
     xhs: brief.platform === 'xiaohongshu',
@@ -50,6 +65,22 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
       styleLabel: labelOf(WRITING_STYLES, brief.style) ?? '',
     },
   };
+}
+
+/**
+ * The form's audience labels are category names (特定领域爱好者, 消费体验派); in a sentence
+ * (「很多消费体验派都有同样的想法」) they read like a form. Prose names the people instead; a
+ * custom audience is the user's own words and stays as typed.
+ */
+const READERS: Record<string, string> = {
+  职场打工人: '职场人',
+  特定领域爱好者: '同好',
+  潜在客户: '正在了解的朋友',
+  消费体验派: '注重体验的朋友',
+};
+
+function readersOf(label: string): string {
+  return READERS[label] ?? (label || '读者');
 }
 
 export function say(ctx: ComposeContext, template: string, extra: Record<string, string> = {}): string {
@@ -79,7 +110,7 @@ export function topicTags(ctx: ComposeContext, keywords: readonly string[] = ctx
   for (const term of ctx.terms.terms.slice(0, 3)) add(term);
   for (const keyword of keywords) add(keyword);
   for (const tag of ctx.shape.tags) if (tags.length < 4) add(tag);
-  if (tags.length < 3) add(ctx.slots.audience!);
+  if (tags.length < 3) add(ctx.brief.audience);
   if (tags.length < 3) add('经验分享');
   return tags.map((tag) => `#${tag}`).join(' ');
 }

@@ -112,7 +112,8 @@ export function dropRequotes(sentences: readonly string[], quoted: Set<string>):
   const kept: string[] = [];
   let droppedLast = false;
   for (const sentence of sentences) {
-    if (droppedLast && /^\s*这/u.test(sentence) && !/\[\d+\]/.test(sentence)) {
+    // The follow-up of a dropped quote points at it (这句话…, 放在X上看，这句话同样适用) and goes with it.
+    if (droppedLast && /^\s*这|这句话|这段话/u.test(sentence) && !/\[\d+\]/.test(sentence)) {
       droppedLast = false;
       continue;
     }

@@ -3,6 +3,7 @@ import { titleFor } from '../../topic/topic-titles.js';
 import { type ComposeContext, contextOf, rngFor, say, stripEnd } from './compose-context.js';
 import { CHINESE_NUMERALS, chooseFacets } from './phrasebook.js';
 import type { SeededRandom } from '../../platform/seeded-random.js';
+import { verdictsOf } from './comparison.js';
 
 const MIN_BUDGET = 30;
 
@@ -54,9 +55,9 @@ export function buildOutline(input: { brief: ArticleBrief; analysis: TopicAnalys
   const { analysis } = input;
   const count = sectionCount(input.brief.length);
   const budgets = splitBudgets(input.brief.length, count, rng);
-  const facets = chooseFacets(input.brief.articleType, count - 2);
+  const facets = chooseFacets(ctx.facets, count - 2);
   const taken = new Set<string>();
-  const verdict = say(ctx, rng.pick(ctx.shape.verdicts));
+  const verdict = say(ctx, rng.pick(verdictsOf(ctx)));
 
   const introChoices = (ctx.platform.introHeadings.length > 0 ? ctx.platform.introHeadings : ctx.shape.introHeadings).map((h) => say(ctx, h));
   const sections: OutlineSection[] = [
@@ -69,7 +70,7 @@ export function buildOutline(input: { brief: ArticleBrief; analysis: TopicAnalys
   ];
   const zhihuQuestions = ctx.brief.platform === 'zhihu' && ctx.shape.zhihuQuestionHeadings;
   // An analysis of this composer asks the facets' questions; another one's are taken in order.
-  const facetQuestions = ctx.shape.facets.map((facet) => say(ctx, facet.question));
+  const facetQuestions = ctx.facets.map((facet) => say(ctx, facet.question));
   const ours = analysis.keyQuestions.some((question) => facetQuestions.includes(question));
   for (const [j, facet] of facets.entries()) {
     const facetQuestion = say(ctx, facet.question);

@@ -23,7 +23,7 @@ export const STYLE_VOICES: Record<WritingStyle, StyleVoice> = {
       '沿着这个思路推下去，答案是比较清楚的。',
     ],
     outro: ['以上的分析，可以归结为一条清晰的主线。', '按照这个框架去思考，大部分问题都能找到头绪。'],
-    ordinals: ['首先', '其次', '再次', '此外'],
+    ordinals: ['第一', '第二', '第三', '第四'],
     exampleLeads: ['比如{persona}', '不妨看一个例子：{persona}'],
   },
   efficient_concise: {

@@ -21,8 +21,7 @@ export function shapeOf(type: ArticleType): TypeShape {
 }
 
 /** The facets of the body sections: the `count` most important ones, in their natural order. */
-export function chooseFacets(type: ArticleType, count: number): Facet[] {
-  const facets = shapeOf(type).facets;
+export function chooseFacets(facets: readonly Facet[], count: number): Facet[] {
   const chosen = [...facets].sort((a, b) => a.priority - b.priority).slice(0, Math.max(0, count));
   return facets.filter((facet) => chosen.includes(facet));
 }

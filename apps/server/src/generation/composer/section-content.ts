@@ -8,9 +8,10 @@ import { chooseFacets } from './phrasebook.js';
 import { composeCloser, composeLine, gapLines } from './sentence-variety.js';
 import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
-import { type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
+import { hashString, type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
 import type { Facet } from './type-shape.js';
+import { comparisonLines, verdictsOf } from './comparison.js';
 
 /** What a section writer knows: the brief's context, the section, its room and its material. */
 export interface SectionPlan {
@@ -150,7 +151,7 @@ function shareOf(sentence: string, parts: number): number {
 export function exampleSentence(plan: SectionPlan, place: number): string {
   const { ctx, rng, input } = plan;
   const slot = input.index * 2 + place;
-  const personas = slicedPool(personasFor(ctx.slots.audience!), `${ctx.seed}|persona`, 0, 1);
+  const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
   const { starts, turns, ends } = ctx.shape.example;
   const pick = (list: string[], salt: string, at: number) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at % list.length]!);
   const lead = say(ctx, rng.pick(ctx.voice.exampleLeads), { persona: personas[slot % personas.length]! });
@@ -165,23 +166,37 @@ export function rotated(plan: SectionPlan, list: readonly string[], salt: string
   return slicedPool(list, `${plan.ctx.seed}|${salt}`, 0, 1)[at % list.length]!;
 }
 
+/** How many of the unused facets' sentences one section takes. */
+const SPARE_PER_SECTION = 4;
+
+/** This section's share of the domain sentences of facets the article has no section for. */
+function spareDomainDetails(plan: SectionPlan): string[] {
+  const { ctx, input } = plan;
+  if (!ctx.domain) return [];
+  const bodies = input.outline.sections.length - 2;
+  const used = new Set(chooseFacets(ctx.facets, bodies).map((facet) => facet.key));
+  const spare = ctx.domain.facets.filter((facet) => !used.has(facet.key)).flatMap((facet) => facet.details);
+  const pool = slicedPool(spare, `${ctx.seed}|spare`, 0, 1);
+  return pool.slice((input.index - 1) * SPARE_PER_SECTION, input.index * SPARE_PER_SECTION);
+}
+
 /** The bodies' short names: their facets (亮点、体验…) for our own outline, else their headings. */
 function bodyNames(plan: SectionPlan): string[] {
   const bodies = plan.input.outline.sections.slice(1, -1);
-  const facets = chooseFacets(plan.ctx.brief.articleType, bodies.length);
+  const facets = chooseFacets(plan.ctx.facets, bodies.length);
   return facets.length === bodies.length ? facets.map((facet) => facet.key) : bodies.map((section) => topicLabel(section.heading));
 }
 
 /** The facet a body section covers, by its place among the outline's body sections. */
 export function facetOf(plan: SectionPlan): Facet | undefined {
   const bodies = plan.input.outline.sections.length - 2;
-  return chooseFacets(plan.ctx.brief.articleType, bodies)[plan.input.index - 1];
+  return chooseFacets(plan.ctx.facets, bodies)[plan.input.index - 1];
 }
 
 export function writeIntroduction(plan: SectionPlan): PieceList {
   const { ctx, rng, input } = plan;
   const pieces = new PieceList();
-  const verdict = say(ctx, rng.pick(ctx.shape.verdicts));
+  const verdict = say(ctx, rng.pick(verdictsOf(ctx)));
   const opener = ctx.xhs || ctx.brief.platform === 'zhihu' ? rng.pick(ctx.platform.openers) : rng.pick(ctx.voice.intro);
   // A short introduction with material keeps the quote and, on Zhihu, the verdict; the opener may go.
   const openerPriority = plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
@@ -227,15 +242,27 @@ export function writeBody(plan: SectionPlan): PieceList {
     pieces.add(say(ctx, rng.pick(frames), { question }), 0, plan.hooks ? 0 : 2);
   }
   for (const [j, point] of points.entries()) {
-    const ordinal = points.length > 1 ? `${ctx.voice.ordinals[j % ctx.voice.ordinals.length]}，` : '';
+    // An essay tells; only the other types count their points off.
+    const counted = points.length > 1 && ctx.brief.articleType !== 'experience_story_essay';
+    const ordinal = counted ? `${ctx.voice.ordinals[j % ctx.voice.ordinals.length]}，` : '';
     // NOTE: 「首先，先…」 reads twice; the point's own 先 goes when an ordinal leads.
     const sentence = `${ordinal}${ordinal && point.startsWith('先') ? point.slice(1) : point}。`;
     pieces.add(ctx.brief.platform === 'zhihu' ? `**${sentence}**` : sentence, groups[j]!, j === 0 ? 0 : plan.tight ? 2 : 1);
   }
-  const details = rng.shuffle(facet?.details ?? []).map((detail, k) => composeLine(ctx, say(ctx, detail), `${input.index}|detail|${k}`));
+  // A domain's checklist is a list one can tick off, not sentences.
+  if (ctx.domain && facet?.move === '检查清单' && ctx.domain.checklist.length > 0) {
+    const items = rng.sample(ctx.domain.checklist, Math.min(8, ctx.domain.checklist.length));
+    pieces.add(items.map((item) => `- ${item}`).join('\n'), groups[groups.length - 1]!, plan.tight ? 3 : 1, true);
+  }
+  // NOTE: a domain's sentences are said plainly: an added 「回头看常常如此」 would change what a
+  // concrete piece of advice means, and they are not shared with unrelated articles anyway.
+  const details = rng.shuffle(facet?.details ?? []).map((detail, k) => (ctx.domain ? detail : composeLine(ctx, say(ctx, detail), `${input.index}|detail|${k}`)));
   for (const [k, detail] of details.entries()) {
     pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0));
   }
+  // The pack's facets this article has no section for still know things: they come before the
+  // generic reasoning lines, each section its own share.
+  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, groups[k % groups.length]!, 3 + Math.floor(k / groups.length));
   // Asides of the style: each body section its own, a second one only while they last.
   const bodies = input.outline.sections.length - 2;
   const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
@@ -244,9 +271,15 @@ export function writeBody(plan: SectionPlan): PieceList {
   const second = voices[input.index - 1 + bodies];
   if (second) pieces.add(composeLine(ctx, say(ctx, second), `${input.index}|aside2`), groups[groups.length - 1]!, 4);
   if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(composeLine(ctx, say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), `${input.index}|need`), groups[0]!, 3);
+  // A comparison weighs its two options in every body section, each section its own pair of lines.
+  const offset = hashString(`${ctx.seed}|comparison`) % 10;
+  for (const [k, line] of comparisonLines(ctx, input.index, offset).entries()) pieces.add(line, groups[k % groups.length]!, 1 + k);
   addQuotes(plan, pieces, 15);
-  pieces.add(exampleSentence(plan, 0), 35, 3);
-  pieces.add(exampleSentence(plan, 1), 75, 7);
+  // NOTE: the type's example stories are about effort in general; beside a domain's concrete
+  // details they read off topic, so they only fill a gap the details leave.
+  const storyRank = ctx.domain ? 6 : 0;
+  pieces.add(exampleSentence(plan, 0), 35, 3 + storyRank);
+  pieces.add(exampleSentence(plan, 1), 75, 7 + storyRank);
   addClaims(plan, pieces, groups, 4, true);
   return pieces;
 }

@@ -6,6 +6,7 @@ import { SEO_SENTENCES, SHORT_SEO_SENTENCES, SHORT_SUMMARY, SUMMARY_FRAMES } fro
 import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
 import { type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { shortLabel } from './topic-terms.js';
+import { verdictsOf } from './comparison.js';
 
 const MAX_TITLE_KEYWORDS = 2;
 /** Below this length the keyword sentences and the 导语 take their short forms. */
@@ -68,7 +69,7 @@ function summaryBlock(ctx: ComposeContext, rng: SeededRandom, blocks: Block[]): 
   if (ctx.brief.platform === 'xiaohongshu') return undefined;
   if (blocks.some((block) => block.kind === 'quote' && /摘要|导语/u.test(block.text))) return undefined;
   const list = bodyHeadings(blocks).join('、') || ctx.terms.main;
-  const verdict = say(ctx, rng.pick(ctx.shape.verdicts));
+  const verdict = say(ctx, rng.pick(verdictsOf(ctx)));
   const frame = ctx.brief.length < SHORT_ARTICLE ? SHORT_SUMMARY : SUMMARY_FRAMES[ctx.brief.platform];
   return { kind: 'quote', text: say(ctx, frame, { list, verdict }), section: 0 };
 }

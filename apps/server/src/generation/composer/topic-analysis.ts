@@ -16,7 +16,7 @@ export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]):
   needs.push(say(ctx, '{audience}最关心的，是{term}能带来什么实际的改变'));
 
   const questionCount = rng.range(3, 5);
-  const facets = chooseFacets(brief.articleType, questionCount);
+  const facets = chooseFacets(ctx.facets, questionCount);
   const keyQuestions = facets.map((facet) => say(ctx, facet.question));
   const titled = materials.find((material) => materialTitle(material) !== '参考资料');
   if (titled && keyQuestions.length < 5) {
@@ -31,7 +31,7 @@ export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]):
     [terms.main, industry, shape.queryWords[1]].filter(Boolean).join(' '),
   ];
   if (titled) queries.push(`${terms.main} ${materialTitle(titled)}`);
-  else if (terms.terms[1]) queries.push(`${terms.terms[1]} ${slots.audience}`);
+  else if (terms.terms[1]) queries.push(`${terms.terms[1]} ${brief.audience}`);
   const searchQueries = [...new Set(queries.map((query) => query.trim()).filter(Boolean))].slice(0, 4);
 
   return { angle: `${say(ctx, shape.angle)}。`, audienceNeeds: needs.slice(0, 5), keyQuestions, searchQueries };

@@ -297,7 +297,7 @@ export const WORK_PACKS: DomainPack[] = [
           '大作文先定总论点，再用几个分论点展开。',
           '每个分论点配一个材料里的例子，论证就不会空。',
           '写完对照参考答案，看漏了哪些要点。',
-          '规定字数要写够，也不要大幅超出格子。',
+          '申论规定的篇幅要写够，也不要大幅超出格子。',
         ],
       },
       {
@@ -2763,6 +2763,13 @@ export const WORK_PACKS: DomainPack[] = [
       '哪款手机',
       '手机怎么选',
       '选购手机',
+      // Product lines people name in a question (iPhone 17 和 Pixel 10 怎么选); the pack names none.
+      'iPhone',
+      'Pixel',
+      '苹果手机',
+      '安卓手机',
+      '华为Mate',
+      '小米手机',
     ],
     excludes: [
       '沉迷',
@@ -2981,6 +2988,9 @@ export const WORK_PACKS: DomainPack[] = [
       '电脑推荐',
       '笔记本推荐',
       '什么电脑',
+      'MacBook',
+      'ThinkPad',
+      '苹果电脑',
     ],
     facets: [
       {
@@ -3604,15 +3614,24 @@ export const WORK_PACKS: DomainPack[] = [
   {
     key: 'ai-tools',
     name: 'AI工具',
+    // Using the tools, not AI as a subject: 大模型推理成本为什么在下降 or AI会取代作家吗 ask for
+    // what this pack does not know.
     triggers: [
-      'AI',
-      '人工智能',
-      '大模型',
+      'AI工具',
+      'AI写作',
+      'AI绘画',
+      'AI助手',
+      '用AI',
+      '人工智能工具',
+      '大模型工具',
       '提示词',
       '编程助手',
       '写作助手',
       '智能助手',
-      '生成式',
+      'ChatGPT',
+      'DeepSeek',
+      '豆包',
+      'Kimi',
     ],
     facets: [
       {

@@ -1,0 +1,65 @@
+import { countCjkLength } from '@tianma/shared';
+import { describe, expect, it } from 'vitest';
+import { parseTopic } from '../../../topic/parse-topic.js';
+import { countStockPhrases } from '../../style/stock-phrases.js';
+import { DOMAIN_PACKS } from './index.js';
+import { matchDomain } from './match-domain.js';
+
+const match = (topic: string) => matchDomain(parseTopic(topic), DOMAIN_PACKS)?.key;
+
+describe('domain packs', () => {
+  it('cover both plans in every pack', () => {
+    for (const pack of DOMAIN_PACKS) {
+      const moves = pack.facets.map((facet) => facet.move);
+      for (const move of ['准备', '常见坑', '检查清单', '场景', '清单', '对比', '怎么选'] as const) expect(moves, `${pack.key} ${move}`).toContain(move);
+      expect(moves.filter((move) => move === '步骤').length, `${pack.key} 步骤`).toBeGreaterThanOrEqual(2);
+      expect(pack.checklist.length, pack.key).toBeGreaterThanOrEqual(6);
+      expect(pack.triggers.length, pack.key).toBeGreaterThan(0);
+    }
+  });
+
+  it('hold whole sentences and clauses of the promised shape', () => {
+    for (const pack of DOMAIN_PACKS) {
+      for (const facet of pack.facets) {
+        const where = `${pack.key}/${facet.key}`;
+        expect(countCjkLength(facet.key), where).toBeLessThanOrEqual(4);
+        expect(facet.question, where).toMatch(/？$/u);
+        expect(facet.heading, where).not.toMatch(/^第.步/u);
+        expect(facet.points.length, where).toBeGreaterThanOrEqual(2);
+        expect(facet.details.length, where).toBeGreaterThanOrEqual(4);
+        for (const point of facet.points) expect(point, where).not.toMatch(/[。！？；]$/u);
+        for (const detail of facet.details) expect(detail, where).toMatch(/[。！？]$/u);
+        // Templates are filled elsewhere; pack text is plain and must not look like a slot.
+        for (const text of [facet.heading, facet.question, ...facet.points, ...facet.details]) expect(text, where).not.toMatch(/[{}]/u);
+      }
+    }
+  });
+
+  it('say nothing a writer without sources cannot stand behind', () => {
+    const all = DOMAIN_PACKS.flatMap((pack) => pack.facets.flatMap((facet) => [facet.heading, facet.question, ...facet.points, ...facet.details]));
+    for (const text of all) {
+      expect(text).not.toMatch(/据统计|研究表明|数据显示|专家(?:说|表示|指出)|调查显示|\d+(?:\.\d+)?\s*%|百分之|\d{4}年/u);
+      expect(countStockPhrases(text).hits, text).toEqual([]);
+    }
+  });
+
+  it('never repeat a sentence, within a pack or across packs', () => {
+    const seen = new Map<string, string>();
+    for (const pack of DOMAIN_PACKS) {
+      for (const detail of pack.facets.flatMap((facet) => facet.details)) {
+        expect(seen.get(detail), `${pack.key}: ${detail}`).toBeUndefined();
+        seen.set(detail, pack.key);
+      }
+    }
+  });
+
+  it('match what a request is about, not who writes it or a word that only looks alike', () => {
+    expect(match('第一次养猫要准备什么')).toBe('cat');
+    expect(match('如何给三岁孩子挑选绘本')).toBe('picture-books');
+    expect(match('2027年国考行测备考计划')).toBe('civil-exam');
+    expect(match('用通俗的话解释什么是指数基金定投')).toBe('index-fund');
+    expect(match('熊猫为什么爱吃竹子')).toBeUndefined();
+    expect(match('县城的奶茶店为什么越开越多')).toBeUndefined();
+    expect(match('你是宠物博主，写一篇关于城市夜跑的心得')).toBe('running');
+  });
+});

@@ -1,0 +1,6 @@
+import type { DomainPack } from './domain-pack.js';
+import { LIFE_PACKS } from './packs-life.js';
+import { WORK_PACKS } from './packs-work.js';
+
+/** Every domain the offline writer knows something about (decision 049); on a tie the earlier pack wins. */
+export const DOMAIN_PACKS: readonly DomainPack[] = [...LIFE_PACKS, ...WORK_PACKS];
