@@ -191,7 +191,7 @@ export const RECOMMENDATION_SHARING: TypeShape = {
   queryWords: ['真实体验 测评', '优缺点', '值得买吗'],
   introLines: [
     '这次想认真安利一下{term}，优点和缺点都会说清楚。',
-    '最近被问得最多的就是{term}，索性写一篇完整的体验分享。',
+    '最近被问得最多的就是{term}，索性把怎么选写清楚。',
     '这篇不替你做决定，只帮你把{term}的选择理清楚。',
     '关于{term}，先说清什么时候需要，再谈选哪个。',
   ],
