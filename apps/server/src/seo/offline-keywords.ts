@@ -126,7 +126,7 @@ function isCleanTerm(term: string | undefined): term is string {
   if (!term) return false;
   const length = keywordLength(term);
   if (length < KEYWORD_CHARS.min || length > KEYWORD_CHARS.max) return false;
-  if (/^[\d\s.]+\p{Script=Han}?$/u.test(term) || /[\p{P}\p{S}]|的/u.test(term.replace(/[+.\-]/gu, '')) || POINTING.test(term) || INSTRUCTION_TERMS.test(term)) return false;
+  if (/^[\d\s.]+\p{Script=Han}?$/u.test(term) || /[\p{P}\p{S}]|的/u.test(term.replace(/[+.-]/gu, '')) || POINTING.test(term) || INSTRUCTION_TERMS.test(term)) return false;
   const tokens = tagTopic(term);
   const first = tokens[0];
   const last = tokens.at(-1);

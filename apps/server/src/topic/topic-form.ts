@@ -7,8 +7,12 @@ export type ContentParts = Pick<ParsedTopic, 'form' | 'intent' | 'subject' | 'qu
 
 /** A person or group asking (职场新人如何…, 年轻人该不该…), not the thing asked about. */
 const PERSON_END = /(?:人|者|们|族|手|生|员|家|妈|爸|妈妈|爸爸|宝妈|师|党|娃|孩子|学生|新人|小白|我|你|他|她)$/u;
+/** Things whose names end like people (扫地机器人, 稻草人, 小米手机 is no person either way). */
+const THING_END = /(?:机器人|稻草人|雪人|木头人)$/u;
+/** A verdict adjective jieba leaves on the noun (空气炸锅好用吗). */
+const VERDICT_TAIL = /(?:好用|好吃|好看|好玩|耐用|实用|靠谱|划算|值得买|值得入手|值得)$/u;
 const AFFECT_VERB = /^(?:改变|影响|重塑|颠覆|冲击|改写|推动|重构|取代|替代)/u;
-const MODAL_START = /^(?:到底|究竟|还)?(?:值不值得|值不值|该不该|要不要|能不能|会不会|是不是|可不可以|应不应该|有没有必要|适不适合|应该|需要|可以|能|会|要|该|是否|能否)/u;
+const MODAL_START = /^(?:到底|究竟|还)?(?:值不值得|值不值|该不该|要不要|能不能|会不会|是不是|可不可以|应不应该|有没有必要|适不适合|值得(?:买|入手|去|用)?|应该|需要|可以|能|会|要|该|是否|能否)/u;
 
 const COMPARISONS: RegExp[] = [
   /^(.+?)\s*(?:vs\.?|VS\.?|Vs\.?|PK|pk|对比|对决|大比拼)\s*(.+?)$/u,
@@ -168,9 +172,10 @@ export function analyzeContent(text: string): ContentParts {
   }
 
   if (VERDICT.test(q) || asked) {
-    const lead = leadingNounPhrase(q);
+    const found = leadingNounPhrase(q);
+    const lead = found && termLength(found.replace(VERDICT_TAIL, '')) >= 2 ? found.replace(VERDICT_TAIL, '') : found;
     const action = lead ? q.slice(q.indexOf(lead) + lead.length).trim() : q;
-    if (lead && !PERSON_END.test(lead)) return parts('question', 'verdict', lead, { question: asAsked, action: cleanEnd(action) });
+    if (lead && (!PERSON_END.test(lead) || THING_END.test(lead))) return parts('question', 'verdict', lead, { question: asAsked, action: cleanEnd(action) });
     const object = cleanEnd(action.replace(MODAL_START, '').replace(/(?:值不值得|值不值|好不好|靠谱|划算|合适|可靠|有用|有必要|有意义|怎么样)(?:吗)?$/u, ''));
     // 在县城开一家咖啡馆能赚钱: a clause, not a noun phrase; its longest noun names the subject.
     const longest = nounChunks(object).reduce((best, chunk) => (termLength(chunk) > termLength(best) ? chunk : best), '');

@@ -34,6 +34,10 @@ const CASES: Case[] = [
   { topic: 'MacBook Air M5 适合大学生吗', form: 'question', intent: 'verdict', subject: 'MacBook Air M5', terms: ['MacBook Air M5', '大学生'], question: 'MacBook Air M5 适合大学生吗', action: '适合大学生' },
   { topic: '为什么县城的奶茶店越开越多', form: 'question', intent: 'reason', subject: '县城的奶茶店', terms: ['奶茶店', '县城'], question: '为什么县城的奶茶店越开越多', action: '越开越多' },
   { topic: '新能源车值不值得买', form: 'question', intent: 'verdict', subject: '新能源车', terms: ['新能源车'], question: '新能源车值不值得买' },
+  // 机器人 ends like a person but is a thing; 好用 and 值得买 are the verdict, not the subject.
+  { topic: '扫地机器人值得买吗', form: 'question', intent: 'verdict', subject: '扫地机器人', terms: ['扫地机器人'], question: '扫地机器人值得买吗' },
+  { topic: '空气炸锅好用吗', form: 'question', intent: 'verdict', subject: '空气炸锅', terms: ['空气炸锅'], question: '空气炸锅好用吗' },
+  { topic: '新手值得买扫地机器人吗', form: 'question', intent: 'verdict', subject: '扫地机器人', terms: ['扫地机器人', '新手'], actor: '新手' },
   { topic: '年轻人为什么不爱存钱了', form: 'question', intent: 'reason', subject: '存钱', terms: ['存钱', '年轻人'], actor: '年轻人' },
   { topic: 'AI会取代程序员吗', form: 'question', intent: 'verdict', subject: 'AI', terms: ['AI', '程序员'] },
   { topic: 'DeepSeek是什么', form: 'question', intent: 'explanation', subject: 'DeepSeek', terms: ['DeepSeek'] },

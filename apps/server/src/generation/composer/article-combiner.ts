@@ -103,12 +103,28 @@ export function fitOptions(ctx: ComposeContext, markdown: string, protect: reado
   };
 }
 
+/**
+ * Sentences an earlier section already said, dropped: sections are written apart, and two of
+ * them can draw the same narrator's aside (现在说起来还有些感慨). Short lines (a 「往下看」) are
+ * left to the platform's rhythm.
+ */
+function dropRepeats(sentences: readonly string[], said: Set<string>): string[] {
+  return sentences.filter((sentence) => {
+    const key = normalized(sentence);
+    if (countCjkLength(key) < 8) return true;
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
+  });
+}
+
 export function combineSections(brief: ArticleBrief, outline: Outline, sections: SectionDraft[]): CombinedArticle {
   const ctx = contextOf(brief);
   const ordered = [...sections].sort((a, b) => a.index - b.index);
   const seen = new Set<string>();
   // A source sentence is quoted once in the article: sections are written apart and may share a passage.
   const quoted = new Set<string>();
+  const said = new Set<string>();
   // Transitions the sections already use count as used.
   const written = ordered.map((draft) => draft.markdown).join('\n');
   const transitions = new Set(
@@ -121,7 +137,7 @@ export function combineSections(brief: ArticleBrief, outline: Outline, sections:
     let own = parseBlocks(draft.markdown)
       .filter((block) => block.kind !== 'title' && block.kind !== 'tags')
       .map((block) => (block.kind === 'paragraph' ? { ...block, text: keepRoles(block.text, first, last) } : block))
-      .map((block) => (block.kind === 'paragraph' ? { ...block, text: dropRequotes(splitSentences(block.text), quoted).join('').trim() } : block))
+      .map((block) => (block.kind === 'paragraph' ? { ...block, text: dropRepeats(dropRequotes(splitSentences(block.text), quoted), said).join('').trim() } : block))
       .filter((block) => {
         if (!block.text) return false;
         if (block.kind !== 'paragraph' && block.kind !== 'list') return true;

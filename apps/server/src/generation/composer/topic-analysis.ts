@@ -13,7 +13,8 @@ export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]):
   const { shape, terms, slots } = ctx;
 
   const needs = rng.sample(shape.needs, rng.range(3, 4)).map((need) => say(ctx, need));
-  needs.push(say(ctx, '{audience}最关心的，是{term}能带来什么实际的改变'));
+  // NOTE: a need is a clause a frame completes (另一些人则…), so it names no reader of its own.
+  needs.push(say(ctx, '想知道{term}能带来什么实际的改变'));
 
   const questionCount = rng.range(3, 5);
   const facets = chooseFacets(ctx.facets, questionCount);
