@@ -203,16 +203,20 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   pieces.add(composeLine(ctx, say(ctx, opener, { verdict }), '0|opener'), 0, openerPriority);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
   if (ctx.brief.platform !== 'wechat') pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.intro)), '0|intro'), 0, 1);
-  const needs = input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
-  pieces.add(say(ctx, rng.pick(FRAMES.audience), { need: needs[0] ?? say(ctx, ctx.shape.needs[0]!) }), 10, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.introLines)), '0|intro-line'), 10, 1);
-  // NOTE: a question that is also a section's heading would be the same sentence twice.
-  const headings = new Set(input.outline.sections.map((section) => stripEnd(section.heading)));
-  const questions = input.analysis.keyQuestions.filter((question) => isQuestion(question) && !headings.has(stripEnd(question))).slice(0, 3).join('');
-  if (questions) pieces.add(say(ctx, rng.pick(FRAMES.preview), { questions }), 20, 2);
-  const names = bodyNames(plan);
-  if (names.length >= 2) pieces.add(say(ctx, rng.pick(FRAMES.steps), { list: names.join('、') }), 20, 2);
-  if (ctx.brief.platform !== 'zhihu') pieces.add(say(ctx, rng.pick(FRAMES.angle), { angle: stripEnd(input.analysis.angle) }), 20, 2);
+  // An essay does not announce its readers' needs, its questions or its plan: it begins.
+  const essay = ctx.brief.articleType === 'experience_story_essay';
+  const needs = essay ? [] : input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
+  if (!essay) {
+    pieces.add(say(ctx, rng.pick(FRAMES.audience), { need: needs[0] ?? say(ctx, ctx.shape.needs[0]!) }), 10, 1);
+    // NOTE: a question that is also a section's heading would be the same sentence twice.
+    const headings = new Set(input.outline.sections.map((section) => stripEnd(section.heading)));
+    const questions = input.analysis.keyQuestions.filter((question) => isQuestion(question) && !headings.has(stripEnd(question))).slice(0, 3).join('');
+    if (questions) pieces.add(say(ctx, rng.pick(FRAMES.preview), { questions }), 20, 2);
+    const names = bodyNames(plan);
+    if (names.length >= 2) pieces.add(say(ctx, rng.pick(FRAMES.steps), { list: names.join('、') }), 20, 2);
+    if (ctx.brief.platform !== 'zhihu') pieces.add(say(ctx, rng.pick(FRAMES.angle), { angle: stripEnd(input.analysis.angle) }), 20, 2);
+  }
   addQuotes(plan, pieces, 30);
   for (const [i, need] of needs.slice(1).entries()) pieces.add(say(ctx, FRAMES.moreNeeds[i % FRAMES.moreNeeds.length]!, { need }), 40, 3 + i);
   pieces.add(exampleSentence(plan, 0), 50, 4);
@@ -290,7 +294,9 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, plan.tight ? 1 : 0);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
   const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
-  if (bodies.length >= 2) {
+  // An essay ends on its last image, not on a recap of its parts.
+  const essay = ctx.brief.articleType === 'experience_story_essay';
+  if (bodies.length >= 2 && !essay) {
     if (ctx.brief.articleType === 'practical_guide' && !ctx.xhs) {
       // NOTE: the headings themselves would repeat sentences of the article; the list names each step and its first point.
       const names = bodyNames(plan);
@@ -309,7 +315,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   const names = bodyNames(plan);
   const recapPoints = points.flatMap((point, i) => (point && names[i] ? [`${names[i]}——${stripEnd(point)}`] : []));
   const listed = bodies.length >= 2 && ctx.brief.articleType === 'practical_guide' && !ctx.xhs;
-  if (recapPoints.length >= 2 && !listed) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
+  if (recapPoints.length >= 2 && !listed && !essay) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
   addQuotes(plan, pieces, 20);
   pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, 1);
