@@ -1,31 +1,8 @@
 import type { ArticleType, Platform } from '@tianma/shared';
 import { describe, expect, it } from 'vitest';
-import type { ArticleBrief } from '../../src/generation/agents/types.js';
-import { OfflineComposer } from '../../src/generation/composer/offline-composer.js';
+import { writeOffline } from '../helpers/offline-article.js';
 
-/** A whole offline article, through the same agent calls the pipeline makes. */
-async function write(topic: string, type: ArticleType, length = 1500, platform: Platform = 'wechat') {
-  const agents = new OfflineComposer();
-  const brief: ArticleBrief = {
-    topic,
-    audience: '消费体验派',
-    articleType: type,
-    style: 'accessible_easyread',
-    platform,
-    length,
-    industry: '不限',
-    language: 'zh-CN',
-    advanced: false,
-    seoKeywords: [],
-    variant: 'domain-test',
-  };
-  const analysis = await agents.analyzeTopic({ brief, materials: [] });
-  const outline = await agents.outline({ brief, analysis, materials: [] });
-  const sections = [];
-  for (const index of outline.sections.keys()) sections.push(await agents.writeSection({ brief, outline, analysis, index, materials: [] }));
-  const combined = await agents.combine({ brief, outline, sections });
-  return { outline, text: combined.markdown };
-}
+const write = (topic: string, type: ArticleType, length = 1500, platform: Platform = 'wechat') => writeOffline(topic, { type, length, platform });
 
 const bodyHeadings = (outline: { sections: { heading: string }[] }) => outline.sections.slice(1, -1).map((section) => section.heading);
 

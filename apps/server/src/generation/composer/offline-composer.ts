@@ -17,6 +17,7 @@ import { buildOutline } from './outline-builder.js';
 import { writeSectionDraft } from './section-writer.js';
 import { optimizeSeoOffline } from './seo-optimizer.js';
 import { extractStyleOffline } from './style-profile.js';
+import { styleTarget } from './style-targets.js';
 import { transformTowardStyle } from './style-transform.js';
 import { analyzeTopicOffline } from './topic-analysis.js';
 
@@ -53,9 +54,9 @@ export class OfflineComposer implements Agents {
 
   async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle> {
     const combined = combineSections(input.brief, input.outline, input.sections);
-    // With a reference, the draft is moved toward its measured profile (style-transform.ts).
-    const measured = input.style?.measured;
-    return measured ? { ...combined, markdown: transformTowardStyle(combined.markdown, measured) } : combined;
+    // The draft is moved toward the reference's measured profile, or else its style's (style-targets.ts).
+    const target = input.style?.measured ?? styleTarget(input.brief.style, combined.markdown);
+    return { ...combined, markdown: transformTowardStyle(combined.markdown, target) };
   }
 
   async optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[] }): Promise<SeoResult> {

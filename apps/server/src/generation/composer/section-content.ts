@@ -261,12 +261,13 @@ export function writeBody(plan: SectionPlan): PieceList {
   // NOTE: a domain's sentences are said plainly: an added 「回头看常常如此」 would change what a
   // concrete piece of advice means, and they are not shared with unrelated articles anyway.
   const details = rng.shuffle(facet?.details ?? []).map((detail, k) => (ctx.domain ? detail : composeLine(ctx, say(ctx, detail), `${input.index}|detail|${k}`)));
+  const long = (text: string) => (plan.shortSentences && countCjkLength(text) > 28 ? 2 : 0);
   for (const [k, detail] of details.entries()) {
-    pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0));
+    pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0) + long(detail));
   }
   // The pack's facets this article has no section for still know things: they come before the
   // generic reasoning lines, each section its own share.
-  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, groups[k % groups.length]!, 3 + Math.floor(k / groups.length));
+  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, groups[k % groups.length]!, 3 + Math.floor(k / groups.length) + long(detail));
   // Asides of the style: each body section its own, a second one only while they last.
   const bodies = input.outline.sections.length - 2;
   const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);

@@ -5,6 +5,7 @@ import { type Piece, selectPieces, splitSentences } from './length-fitting.js';
 import { XHS_HEADING_EMOJI, XHS_LINE_EMOJI } from './phrasebook-voices.js';
 import type { SeededRandom } from '../../platform/seeded-random.js';
 import { type SectionPlan, writeBody, writeConclusion, writeIntroduction } from './section-content.js';
+import { SHORT_STYLES } from './style-targets.js';
 
 /** Characters the combiner's transition takes when a section does not open with its own. */
 const TRANSITION_ROOM = 8;
@@ -103,7 +104,7 @@ export function writeSectionDraft(input: SectionWritingInput): SectionDraft {
     materials: input.materials,
     tight,
     hooks: /设问|提问|问题/u.test(input.style?.hooks ?? ''),
-    shortSentences: input.style?.sentenceLength === '短句为主',
+    shortSentences: input.style?.sentenceLength === '短句为主' || (!input.style && SHORT_STYLES.has(input.brief.style)),
   };
 
   const planned = index === 0 ? writeIntroduction(plan) : last ? writeConclusion(plan) : writeBody(plan);
