@@ -80,8 +80,10 @@ export function composeLine(ctx: ComposeContext, line: string, place: string): s
     const essay = ctx.brief.articleType === 'experience_story_essay';
     if (essay && countCjkLength(text) <= 30 && !/[：:；]/u.test(text) && (roll >= 60 || !opener)) tail = draw(fresh(NARRATIVE_TAILS), `${key}|t`);
   } else {
-    if (canOpen && (roll < 75 || !canTail)) opener = draw(fresh(ARGUMENT_OPENERS), `${key}|o`);
-    if (canTail && (roll >= 45 || !opener)) tail = draw(fresh(ARGUMENT_TAILS), `${key}|t`);
+    // NOTE: sparingly: a stance word on most sentences, and a tail on many, is itself the
+    // machine-written tic readers notice; a line left plain reads best.
+    if (canOpen && (roll < 60 || (!canTail && roll < 70))) opener = draw(fresh(ARGUMENT_OPENERS), `${key}|o`);
+    if (canTail && roll >= 80) tail = draw(fresh(ARGUMENT_TAILS), `${key}|t`);
   }
   if (!opener && !tail) return line;
   const body = text.slice(0, -1);

@@ -39,6 +39,21 @@ describe('reuse across articles', () => {
     expect(result.examples).toEqual([{ sentence: '说到□，很多人第一反应是太累了', articles: 2 }]);
   });
 
+  it('does not count what two briefs about the same subject both say', () => {
+    const result = crossArticleReuse([
+      { id: 'a', body: '内存和屏幕的大小更影响写代码的效率。这是第一篇独有的一句话。', topicWords: ['MacBook Air M5', '大学生'] },
+      { id: 'b', body: '内存和屏幕的大小更影响写代码的效率。这是第二篇独有的一句话。', topicWords: ['macbook air m5', '续航'] },
+      { id: 'c', body: '内存和屏幕的大小更影响写代码的效率。这是第三篇独有的一句话。', topicWords: ['绘本'] },
+    ]);
+    // a and b are related (MacBook Air M5); each still shares the sentence with the unrelated c.
+    expect(result.perArticle.map((entry) => entry.reused)).toEqual([1, 1, 1]);
+    const pair = crossArticleReuse([
+      { id: 'a', body: '内存和屏幕的大小更影响写代码的效率。', topicWords: ['MacBook Air M5'] },
+      { id: 'b', body: '内存和屏幕的大小更影响写代码的效率。', topicWords: ['MacBook Air M5', '续航'] },
+    ]);
+    expect(pair.reused).toBe(0);
+  });
+
   it('tells the same brief written twice apart: identical, or the share of sentences shared', () => {
     const text = '第一句话写得足够长一些。第二句话也写得足够长。';
     expect(sameBriefOverlap(text, text)).toEqual({ identical: true, sharedSentenceShare: 1 });

@@ -58,10 +58,17 @@ export function maskTopicWords(sentence: string, topicWords: string[]): string {
   return masked;
 }
 
+/** Two briefs are related when they name a key term in common (two articles about MacBook Air M5). */
+function related(a: ReuseInput, b: ReuseInput): boolean {
+  const words = new Set(a.topicWords.map((word) => word.trim().toLowerCase()));
+  return b.topicWords.some((word) => words.has(word.trim().toLowerCase()));
+}
+
 /**
- * Over a set of articles written for unrelated briefs: the share of all sentences whose masked
- * form occurs in two or more different articles. A sentence repeated inside one article counts
- * once for that article.
+ * Over a set of articles: the share of all sentences whose masked form occurs in another article
+ * for an unrelated brief (one that shares no key term: two articles about one product may well
+ * say the same true thing about it). A sentence repeated inside one article counts once for that
+ * article.
  */
 export function crossArticleReuse(articles: ReuseInput[]): Reuse {
   const masked = articles.map((article) => sentencesOf(article.body).map((sentence) => normaliseSentence(maskTopicWords(sentence, article.topicWords))));
@@ -73,10 +80,10 @@ export function crossArticleReuse(articles: ReuseInput[]): Reuse {
       articlesOf.set(key, owners);
     }
   });
-  const shared = (key: string) => (articlesOf.get(key)?.size ?? 0) >= 2;
+  const sharedWithUnrelated = (key: string, i: number) => [...(articlesOf.get(key) ?? [])].some((j) => j !== i && !related(articles[i]!, articles[j]!));
   const perArticle = articles.map((article, i) => {
     const sentences = masked[i]!;
-    const reused = sentences.filter(shared).length;
+    const reused = sentences.filter((key) => sharedWithUnrelated(key, i)).length;
     return { id: article.id, sentences: sentences.length, reused, share: sentences.length > 0 ? reused / sentences.length : 0 };
   });
   const sentences = perArticle.reduce((sum, entry) => sum + entry.sentences, 0);
