@@ -65,7 +65,12 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   }
 
   await enter('create_enhanced_outline', '正在生成文章大纲与字数分配...');
-  const outline = await saved<Outline>('outline', async () => fitBudgets(await agents.outline({ brief, analysis, materials, style }), brief.length));
+  // The title the request names (《…》, 以…为题) is used as written, whatever a model proposes.
+  const asked = parseTopic(brief.topic);
+  const outline = await saved<Outline>('outline', async () => {
+    const fitted = fitBudgets(await agents.outline({ brief, analysis, materials, style }), brief.length);
+    return asked.title ? { ...fitted, title: asked.title } : fitted;
+  });
 
   await enter('parallel_section_research', '正在为各章节匹配资料...');
   const sectionMaterials = await saved<Material[][]>('research', async () => researchSectionsWithKnowledge(ctx, outline, researchSections(outline, materials)));
@@ -123,5 +128,12 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     article = { title: seo.title, markdown: seo.markdown };
     keywords = [...brief.seoKeywords, ...seo.keywords];
   }
-  return assembleArticle(article, images, references, outline, keywords, style?.measured, avoidedWords(parseTopic(brief.topic).constraints));
+  if (asked.title) article = withTitle(article, asked.title);
+  return assembleArticle(article, images, references, outline, keywords, style?.measured, avoidedWords(asked.constraints));
+}
+
+/** The article under the given title: its title and its first `# ` line. */
+function withTitle(article: { title: string; markdown: string }, title: string): { title: string; markdown: string } {
+  const markdown = /^# .*$/mu.test(article.markdown) ? article.markdown.replace(/^# .*$/mu, `# ${title}`) : `# ${title}\n\n${article.markdown}`;
+  return { title, markdown };
 }

@@ -220,6 +220,18 @@ describe('a guided article written by the model', () => {
   }, 60_000);
 });
 
+describe('a request with its own title and forbidden words, written by the model', () => {
+  it('keeps the title the request names and leaves out the words it forbids, whatever the model writes', async () => {
+    const { task, user, articleId } = await start('请以《雨夜的小面馆》为题写一篇文章，不要出现“稳扎稳打”', GUIDED_SETTINGS);
+    expect(task).toMatchObject({ status: 'completed', error: null });
+    const stored = await article(user.cookie, articleId);
+    // The scripted model titles every outline and draft with its own title.
+    expect(stored.title).toBe('雨夜的小面馆');
+    expect(stored.content).toMatch(/^# 雨夜的小面馆\n/u);
+    expect(stored.content).not.toContain('稳扎稳打');
+  }, 60_000);
+});
+
 describe('an advanced article written by the model (Pro)', () => {
   it('adds the reference style and the SEO pass, and carries the advanced settings into every prompt', async () => {
     const settings = {
