@@ -271,10 +271,13 @@ export function writeBody(plan: SectionPlan): PieceList {
   // Asides of the style: each body section its own, a second one only while they last.
   const bodies = input.outline.sections.length - 2;
   const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
+  // NOTE: beside a domain's concrete advice an aside (「像雨后的街道上飘来的泥土清香」, 「这一步我当初
+  // 也踩过坑」) reads off topic or claims a past the writer does not have: it only fills a gap.
+  const asideRank = ctx.domain ? 6 : 0;
   const aside = voices[(input.index - 1) % voices.length];
-  if (aside) pieces.add(composeLine(ctx, say(ctx, aside), `${input.index}|aside`), groups[0]!, 2);
+  if (aside) pieces.add(composeLine(ctx, say(ctx, aside), `${input.index}|aside`), groups[0]!, 2 + asideRank);
   const second = voices[input.index - 1 + bodies];
-  if (second) pieces.add(composeLine(ctx, say(ctx, second), `${input.index}|aside2`), groups[groups.length - 1]!, 4);
+  if (second) pieces.add(composeLine(ctx, say(ctx, second), `${input.index}|aside2`), groups[groups.length - 1]!, 4 + asideRank);
   if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(composeLine(ctx, say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), `${input.index}|need`), groups[0]!, 3);
   // A comparison weighs its two options in every body section, each section its own pair of lines.
   const offset = hashString(`${ctx.seed}|comparison`) % 10;
