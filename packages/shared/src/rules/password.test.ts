@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword, loginPasswordIssues, passwordIssues } from './password.js';
+import { isStrongPassword, loginPasswordIssues, passwordIssues, passwordLengthProblem, passwordStrength } from './password.js';
 
 describe('password strength', () => {
   it('lists every unmet rule in the register wording and order', () => {
@@ -16,5 +16,17 @@ describe('password strength', () => {
   });
   it('counts characters, not UTF-16 units', () => {
     expect(passwordIssues('密码a1!🙂🙂🙂')).toEqual([]);
+  });
+  it('rates the strength as advice: weak, medium or strong', () => {
+    expect(passwordStrength('abc')).toEqual({ score: 1, level: 'weak', label: '弱' });
+    expect(passwordStrength('abcdefgh')).toEqual({ score: 2, level: 'weak', label: '弱' });
+    expect(passwordStrength('abcdefg1')).toEqual({ score: 3, level: 'medium', label: '中' });
+    expect(passwordStrength('ab1!')).toEqual({ score: 3, level: 'weak', label: '弱' });
+    expect(passwordStrength('abcd1234!')).toEqual({ score: 4, level: 'strong', label: '强' });
+  });
+  it('keeps the minimum length as the only hard rule', () => {
+    expect(passwordLengthProblem('abcdefgh')).toBeNull();
+    expect(passwordLengthProblem('密码密码密码密码')).toBeNull();
+    expect(passwordLengthProblem('abc1!')).toBe('密码长度至少8位');
   });
 });

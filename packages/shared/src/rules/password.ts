@@ -45,3 +45,34 @@ export function loginPasswordIssues(password: string): string[] {
 export function isStrongPassword(password: string): boolean {
   return unmetRules(password).size === 0;
 }
+
+/** The one hard rule when a password is changed or reset (spec §5: strength is advisory there). */
+export const PASSWORD_TOO_SHORT = '密码长度至少8位';
+
+/** PASSWORD_TOO_SHORT when the password is under the minimum length, else null. */
+export function passwordLengthProblem(password: string): string | null {
+  return [...password].length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT : null;
+}
+
+export type PasswordStrengthLevel = 'weak' | 'medium' | 'strong';
+
+export interface PasswordStrength {
+  /** How many of the four rules are met (0 to 4). */
+  score: number;
+  level: PasswordStrengthLevel;
+  /** 弱, 中 or 强. */
+  label: string;
+}
+
+const STRENGTH_LABELS: Record<PasswordStrengthLevel, string> = { weak: '弱', medium: '中', strong: '强' };
+
+/**
+ * The strength shown beside a new password: every rule met is strong; long enough with one rule
+ * unmet is medium; anything else (too short, or two rules unmet) is weak. Advice only.
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  const unmet = unmetRules(password);
+  const score = 4 - unmet.size;
+  const level: PasswordStrengthLevel = unmet.size === 0 ? 'strong' : !unmet.has('length') && unmet.size === 1 ? 'medium' : 'weak';
+  return { score, level, label: STRENGTH_LABELS[level] };
+}

@@ -1,7 +1,8 @@
-import { passwordIssues } from '@tianma/shared';
+import { passwordIssues, passwordLengthProblem } from '@tianma/shared';
 import { type FormEvent, useState } from 'react';
 import { failureMessage } from '../../components/account/failure-message';
 import { PasswordField } from '../../components/account/PasswordField';
+import { PasswordStrength } from '../../components/account/PasswordStrength';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { apiRequest } from '../../lib/api';
@@ -16,10 +17,11 @@ interface PasswordForm {
 
 const EMPTY_FORM: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** The first thing wrong with the form; the strength is advice, only the length is a hard rule (decision 051). */
 export function changePasswordProblem(form: PasswordForm): string | null {
   if (!form.currentPassword || !form.newPassword || !form.confirmPassword) return '请填写完整信息';
   if (form.newPassword !== form.confirmPassword) return '新密码和确认密码不匹配';
-  return null;
+  return passwordLengthProblem(form.newPassword);
 }
 
 interface ChangePasswordFormProps {
@@ -62,9 +64,11 @@ export function ChangePasswordForm({ id, deepspaceId, onChanged }: ChangePasswor
         value={form.newPassword}
         onChange={set('newPassword')}
         autoComplete="new-password"
-        placeholder="至少8位，含字母、数字和特殊字符"
+        placeholder="至少8位，建议含字母、数字和特殊字符"
         issues={passwordIssues(form.newPassword)}
-      />
+      >
+        <PasswordStrength password={form.newPassword} />
+      </PasswordField>
       <PasswordField label="确认新密码" value={form.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
       <button type="submit" disabled={saving} className={buttonClass('primary', 'w-full sm:w-auto')}>
         {saving ? '保存中...' : '保存'}

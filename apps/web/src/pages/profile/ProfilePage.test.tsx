@@ -101,6 +101,42 @@ describe('ProfilePage', () => {
     expect(screen.getByLabelText('当前密码')).toHaveValue('');
   });
 
+  it('shows the strength of a weak new password as advice and lets it be saved', async () => {
+    const { bodiesOf } = stubApi({ [CHANGE_PASSWORD_PATH]: jsonResponse({ success: true, message: '密码修改成功' }) });
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
+    await user.type(screen.getByLabelText('新密码'), 'weakpass');
+    const meter = screen.getByRole('meter', { name: '密码强度' });
+    expect(meter).toHaveAttribute('value', '2');
+    expect(meter).toHaveAttribute('aria-valuetext', '弱');
+    expect(screen.getByText('密码强度：弱')).toBeInTheDocument();
+    expect(screen.getByText('仅为建议，不影响提交')).toBeInTheDocument();
+    const rules = screen.getByRole('list', { name: '密码要求' });
+    expect([...rules.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['需包含数字', '需包含特殊字符']);
+    await user.type(screen.getByLabelText('确认新密码'), 'weakpass');
+    expect(screen.getByRole('button', { name: '保存' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('密码修改成功')).toBeInTheDocument();
+    expect(bodiesOf(CHANGE_PASSWORD_PATH)).toEqual([{ currentPassword: 'Secret#123', newPassword: 'weakpass', confirmPassword: 'weakpass', deepspaceId: 7 }]);
+  });
+
+  it('rates a strong new password 强 and stops a too short one before the server', async () => {
+    const { calls } = stubApi({});
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
+    await user.type(screen.getByLabelText('新密码'), 'Newpass#1');
+    expect(screen.getByRole('meter', { name: '密码强度' })).toHaveAttribute('aria-valuetext', '强');
+    expect(screen.queryByText('仅为建议，不影响提交')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('新密码'));
+    await user.type(screen.getByLabelText('新密码'), 'ab1!');
+    await user.type(screen.getByLabelText('确认新密码'), 'ab1!');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(toastTexts()).toEqual(['密码长度至少8位']);
+    expect(calls).toHaveLength(0);
+  });
+
   it.each([
     ['the server message', () => jsonResponse({ success: false, message: '当前密码错误' }, { status: 400 }), '当前密码错误'],
     ['密码修改失败 without a reason', () => jsonResponse({ success: false }), '密码修改失败'],

@@ -4,6 +4,7 @@ import { CodeButton } from '../../components/account/CodeButton';
 import { phoneProblem } from '../../components/account/contact-checks';
 import { failureMessage } from '../../components/account/failure-message';
 import { PasswordField } from '../../components/account/PasswordField';
+import { PasswordStrength } from '../../components/account/PasswordStrength';
 import { SubmitButton } from '../../components/account/SubmitButton';
 import { TextField } from '../../components/account/TextField';
 import { useSendCode } from '../../components/account/use-send-code';
@@ -82,9 +83,11 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
         value={form.newPassword}
         onChange={set('newPassword')}
         autoComplete="new-password"
-        placeholder="至少8位，含字母、数字和特殊字符"
+        placeholder="至少8位，建议含字母、数字和特殊字符"
         issues={passwordIssues(form.newPassword)}
-      />
+      >
+        <PasswordStrength password={form.newPassword} />
+      </PasswordField>
       <PasswordField
         label="确认新密码"
         value={form.confirmPassword}

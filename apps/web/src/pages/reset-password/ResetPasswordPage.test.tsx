@@ -36,6 +36,7 @@ describe('ResetPasswordPage', () => {
     ['an empty field', { ...FILLED, 短信验证码: '' }, '请填写完整信息'],
     ['a malformed phone', { ...FILLED, 手机号: '1380013800' }, '请输入有效的手机号'],
     ['different passwords', { ...FILLED, 确认新密码: 'Newpass#2' }, '两次密码输入不一致'],
+    ['a password under 8 characters', { ...FILLED, 新密码: 'ab1!', 确认新密码: 'ab1!' }, '密码长度至少8位'],
   ])('stops %s with its message', async (_, values, message) => {
     const { calls } = stubApi({});
     const { user, fill } = renderReset();
@@ -76,6 +77,22 @@ describe('ResetPasswordPage', () => {
     expect(bodiesOf(RESET_PASSWORD_PATH)).toEqual([{ phone: '13800138000', code: '123456', newPassword: 'Newpass#1' }]);
     await user.click(screen.getByRole('button', { name: '返回登录' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  });
+
+  it('shows the strength of a weak password as advice and lets the reset go through', async () => {
+    const { bodiesOf } = stubApi({ [RESET_PASSWORD_PATH]: jsonResponse({ success: true, message: '密码重置成功，请重新登录' }) });
+    const { user, fill } = renderReset();
+    await fill({ ...FILLED, 新密码: '12345678', 确认新密码: '12345678' });
+    const meter = screen.getByRole('meter', { name: '密码强度' });
+    expect(meter).toHaveAttribute('value', '2');
+    expect(meter).toHaveAttribute('aria-valuetext', '弱');
+    expect(screen.getByText('密码强度：弱')).toBeInTheDocument();
+    const rules = screen.getByRole('list', { name: '密码要求' });
+    expect([...rules.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['需包含字母', '需包含特殊字符']);
+    expect(screen.getByRole('button', { name: '重置密码' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByText('密码重置成功！请返回登录页面重新登录。')).toBeInTheDocument();
+    expect(bodiesOf(RESET_PASSWORD_PATH)).toEqual([{ phone: '13800138000', code: '123456', newPassword: '12345678' }]);
   });
 
   it.each([
