@@ -5,13 +5,13 @@ import {
   type GenerateRequest,
   guidedSettingsSchema,
   INDUSTRIES,
-  isProUser,
   labelOf,
   AUDIENCES,
   resolveCustom,
 } from '@tianma/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { holdCoinsInTx } from '../billing/coin-holds.js';
+import { isProRow, requirePro } from '../accounts/pro-gate.js';
 import type { UserRow } from '../accounts/tables.js';
 import type { Db } from '../platform/db/index.js';
 import { useLiveSession } from '../knowledge/sessions.js';
@@ -108,8 +108,8 @@ export function normaliseRequest(body: GenerateRequest): StoredRequest {
  */
 export async function createTask(db: Db, user: UserRow, body: GenerateRequest, costCoins: number): Promise<GenerationTaskRow> {
   const request = normaliseRequest(body);
-  const pro = isProUser({ level: user.level, subscriptionExpiry: user.subscriptionExpiry?.toISOString() });
-  if (request.brief.advanced && !pro) throw businessLimit('权限不足：高级创作模式仅对Pro用户开放，请升级您的账户', 403);
+  if (request.brief.advanced) requirePro(user, '高级创作模式');
+  const pro = isProRow(user);
   if (!pro && request.brief.length > 6000) throw businessLimit('权限不足：免费版单篇文章最多6000字，请升级到高级版', 403);
   // An expired or foreign knowledge base is refused before any coin is held (404 like every knowledge call).
   if (request.knowledge) await useLiveSession(db, user.id, request.knowledge.sessionId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
+import { requirePro } from '../accounts/pro-gate.js';
 import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { BuildEventBus, BuildQueue } from './build-ports.js';
@@ -24,16 +25,24 @@ const base = '/api/v1/temp_knowledge';
 // Parsing PDFs and Word files is heavy: a per-IP cap keeps one client from monopolising it.
 const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const BUILD_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+/** The knowledge base is a Pro feature (spec: advanced creation; pricing: free lacks it). */
+const PRO_FEATURE = '知识库';
 
 /**
  * The temporary knowledge base (API.md): upload, list, delete, build with a progress stream, and
  * status. A session that expired, or that is someone else's, answers 404 on every call.
+ *
+ * Upload and build are Pro only (403, code 1006, 权限不足, before the form is read or anything is
+ * stored). Listing, deleting, the status and the stream stay open to the session's owner: a basic
+ * user cannot create a session, and one whose Pro month ended may still see and delete the files
+ * of a session made before, for the few hours it lives (decision 052).
  */
 export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRouteDeps): void {
   const { db, auth } = deps;
 
   app.post(`${base}/upload`, { config: UPLOAD_LIMIT }, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
+    requirePro(current.user, PRO_FEATURE);
     const form = await readUploadForm(request);
     assertSameUser(current, form.deepspaceId);
     const { sessionId, added } = await uploadFiles(deps, current.user.id, form);
@@ -56,6 +65,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
 
   app.post<{ Params: { sessionId: string } }>(`${base}/build/:sessionId`, { config: BUILD_LIMIT }, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
+    requirePro(current.user, PRO_FEATURE);
     const session = await useLiveSession(db, current.user.id, request.params.sessionId);
     const started = await startBuild(deps, session);
     return { success: true, ...started };

@@ -1,6 +1,7 @@
 import { recommendKeywordsRequestSchema } from '@tianma/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
+import { requirePro } from '../accounts/pro-gate.js';
 import type { Config } from '../config/env.js';
 import type { LlmPort } from '../providers/llm/llm-port.js';
 import { OpenAiCompatibleLlm } from '../providers/llm/openai-compatible.js';
@@ -32,12 +33,16 @@ function keywordModel(llm: Config['llm']): LlmPort | undefined {
   });
 }
 
-/** POST /api/v1/seo/recommend-keywords: keyword suggestions for the advanced form's SEO section. */
+/**
+ * POST /api/v1/seo/recommend-keywords: keyword suggestions for the advanced form's SEO section, a
+ * Pro feature (403, code 1006, 权限不足, before any model call; decision 052).
+ */
 export function registerSeoRoutes(app: FastifyInstance, deps: SeoRouteDeps): void {
   const llm = keywordModel(deps.llm);
 
   app.post('/api/v1/seo/recommend-keywords', { config: KEYWORDS_LIMIT }, async (request, reply) => {
-    await deps.auth.requireUser(request, reply);
+    const current = await deps.auth.requireUser(request, reply);
+    requirePro(current.user, 'SEO关键词推荐');
     const body = recommendKeywordsRequestSchema.parse(request.body ?? {});
     const { keywords, source } = await recommendKeywords(body, {
       llm,

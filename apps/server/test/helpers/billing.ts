@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../src/accounts/tables.js';
 import type { TestApp } from './app.js';
 import { loginViaHttp, post, registerViaHttp } from './accounts.js';
 
@@ -6,6 +8,18 @@ export async function signedInUser(t: TestApp) {
   const identity = await registerViaHttp(t);
   const { cookie, body } = await loginViaHttp(t, identity.username);
   return { ...identity, cookie, deepspaceId: body.user.deepspaceId as number };
+}
+
+/** Makes a user Pro in the table, as a paid month does: level 1, subscription running another 30 days. */
+export async function makePro(t: TestApp, username: string): Promise<void> {
+  await t.database.db.update(users).set({ level: 1, subscriptionExpiry: sql`now() + interval '30 days'` }).where(eq(users.username, username));
+}
+
+/** A signed-in Pro user (the knowledge base, SEO keywords and advanced creation are Pro only). */
+export async function signedInProUser(t: TestApp) {
+  const user = await signedInUser(t);
+  await makePro(t, user.username);
+  return user;
 }
 
 export async function createOrderViaHttp(t: TestApp, cookie: string, amount: unknown, payType: unknown) {

@@ -5,7 +5,7 @@ import { kbChunks, kbSessions } from '../../src/knowledge/tables.js';
 import { EmbeddingsError } from '../../src/providers/embeddings/embeddings-port.js';
 import { OpenAiEmbeddings } from '../../src/providers/embeddings/openai-embeddings.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { signedInUser } from '../helpers/billing.js';
+import { signedInProUser } from '../helpers/billing.js';
 import { multipart } from '../helpers/multipart.js';
 import { type EmbeddingsFake, startEmbeddingsFake } from '../fakes/embeddings-fake-server.js';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 const TEXT = `# 露营\n\n${'帐篷要选双层防雨款，营地尽量平整，远离河床与低洼处。'.repeat(25)}\n\n## 炊具\n\n${'卡式炉和气罐要分开放置，做饭时注意通风与防火。'.repeat(25)}`;
 
 async function builtSession(text = TEXT) {
-  const user = await signedInUser(t);
+  const user = await signedInProUser(t);
   const body = multipart([
     { name: 'session_id', value: '' },
     { name: 'files', file: { filename: '露营.md', content: Buffer.from(text) } },

@@ -10,7 +10,7 @@ import { resubmitInterruptedBuilds } from '../../src/knowledge/build.js';
 import { sweepKnowledgeSessions } from '../../src/knowledge/sessions.js';
 import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { signedInUser } from '../helpers/billing.js';
+import { signedInProUser, signedInUser } from '../helpers/billing.js';
 import { multipart } from '../helpers/multipart.js';
 import { encodeGbk, encodeUtf16 } from './helpers/encode.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
+type User = Awaited<ReturnType<typeof signedInProUser>>;
 
 const ELECTRIC = `# 新能源汽车电池\n\n${'磷酸铁锂电池成本低、寿命长，适合入门车型和储能场景。'.repeat(20)}\n\n## 固态电池\n\n${'固态电池能量密度更高，安全性更好，但量产成本仍然偏高。'.repeat(20)}`;
 const COOKING = `# 家常菜\n\n${'红烧肉要先焯水，再用冰糖炒出糖色，小火慢炖一个小时。'.repeat(20)}`;
@@ -59,9 +59,57 @@ async function fileCount(sessionId: string) {
   return (await t.database.db.select().from(kbFiles).where(eq(kbFiles.sessionId, sessionId))).length;
 }
 
+const PRO_ONLY = '权限不足：知识库仅对Pro用户开放，请升级您的账户';
+
+async function userId(user: User): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
+  return row!.id;
+}
+
+describe('Pro only (decision 052)', () => {
+  it('refuses an upload by a basic user with 403, code 1006 and 权限不足, storing nothing', async () => {
+    const basic = await signedInUser(t);
+    const sessionsBefore = await t.database.db.$count(kbSessions);
+    const filesBefore = await t.database.db.$count(kbFiles);
+    for (const sessionId of ['', randomUUID()]) {
+      const res = await upload(basic, [{ filename: 'notes.md', content: Buffer.from(ELECTRIC) }], sessionId);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ success: false, msg: PRO_ONLY, message: PRO_ONLY, code: 1006 });
+    }
+    expect(await t.database.db.select().from(kbSessions).where(eq(kbSessions.userId, await userId(basic)))).toHaveLength(0);
+    expect(await t.database.db.$count(kbSessions)).toBe(sessionsBefore);
+    expect(await t.database.db.$count(kbFiles)).toBe(filesBefore);
+  });
+
+  it('refuses a build once the Pro month has ended; the owner may still list, check and delete', async () => {
+    const user = await signedInProUser(t);
+    const { session_id: sessionId, file_list: files } = (
+      await upload(user, [
+        { filename: 'a.md', content: Buffer.from(ELECTRIC) },
+        { filename: 'b.md', content: Buffer.from(COOKING) },
+      ])
+    ).json();
+    await t.database.db.update(users).set({ subscriptionExpiry: new Date(Date.now() - 60_000) }).where(eq(users.id, await userId(user)));
+
+    const build = await call(user, 'POST', `/build/${sessionId}`);
+    expect(build.statusCode).toBe(403);
+    expect(build.json()).toEqual({ success: false, msg: PRO_ONLY, message: PRO_ONLY, code: 1006 });
+    const more = await upload(user, [{ filename: 'c.md', content: Buffer.from(COOKING) }], sessionId);
+    expect(more.statusCode).toBe(403);
+    const [session] = await t.database.db.select().from(kbSessions).where(eq(kbSessions.id, sessionId));
+    expect(session!.status).toBe('none');
+    expect(await t.database.db.select().from(kbChunks).where(eq(kbChunks.sessionId, sessionId))).toHaveLength(0);
+
+    expect((await call(user, 'GET', `/files/${sessionId}`)).json().file_list).toHaveLength(2);
+    expect((await call(user, 'GET', `/status/${sessionId}`)).json()).toMatchObject({ success: true, status: 'none' });
+    expect((await call(user, 'DELETE', `/files/${sessionId}/${files[0].file_id}`)).json()).toMatchObject({ success: true });
+    expect(await fileCount(sessionId)).toBe(1);
+  });
+});
+
 describe('upload and list', () => {
   it('creates a session for the first upload and parses PDF, Word and GBK text', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const res = await upload(user, [
       { filename: 'report.pdf', content: fixture('sample.pdf') },
       { filename: 'notes.txt', content: encodeGbk(ELECTRIC) },
@@ -85,7 +133,7 @@ describe('upload and list', () => {
   });
 
   it('refuses a whole upload when one file is refused, naming it, and stores nothing', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const first = (await upload(user, [{ filename: 'a.txt', content: encodeUtf16(COOKING, 'le', true) }])).json();
     const cases: [{ filename: string; content: Buffer }, number, RegExp][] = [
       [{ filename: 'scan.pdf', content: fixture('scanned.pdf') }, 400, /《scan\.pdf》.*扫描件/],
@@ -104,7 +152,7 @@ describe('upload and list', () => {
   });
 
   it('holds at most five files and 10 MB each, and names the files over the limit', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const small = (i: number) => ({ filename: `f${i}.md`, content: Buffer.from(`# 第${i}篇\n\n${COOKING}`) });
     const first = (await upload(user, [small(1), small(2), small(3)])).json();
     const tooMany = await upload(user, [small(4), small(5), small(6)], first.session_id);
@@ -119,7 +167,7 @@ describe('upload and list', () => {
   });
 
   it('refuses a session past the memory cap with a clear message', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     // Five files of ~2.5 MB: 4.2 million characters in all, over the 4 million cap.
     const text = Buffer.from('知识'.repeat(420_000));
     const res = await upload(
@@ -131,8 +179,8 @@ describe('upload and list', () => {
   });
 
   it('keeps sessions private: visitors 401, other users and forged ids 404 or 403', async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
+    const owner = await signedInProUser(t);
+    const other = await signedInProUser(t);
     const { session_id: sessionId, file_list: files } = (await upload(owner, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }])).json();
     expect((await call(null, 'GET', `/files/${sessionId}`)).statusCode).toBe(401);
     for (const [method, url] of [
@@ -154,7 +202,7 @@ describe('upload and list', () => {
 
 describe('session ids the client generated (issue 15)', () => {
   it('opens a session under a new UUID for its caller, and keeps adding to it', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const sessionId = randomUUID();
     const first = await upload(user, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId);
     expect(first.statusCode, first.body).toBe(200);
@@ -172,8 +220,8 @@ describe('session ids the client generated (issue 15)', () => {
   });
 
   it("refuses another user's id as it refuses any foreign session, adding nothing", async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
+    const owner = await signedInProUser(t);
+    const other = await signedInProUser(t);
     const sessionId = randomUUID();
     expect((await upload(owner, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId)).statusCode).toBe(200);
     const res = await upload(other, [{ filename: 'b.md', content: Buffer.from(COOKING) }], sessionId);
@@ -183,7 +231,7 @@ describe('session ids the client generated (issue 15)', () => {
   });
 
   it('gives a new id to one user only when two race for it, and one session to one user racing with itself', async () => {
-    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const [a, b] = [await signedInProUser(t), await signedInProUser(t)];
     const contested = randomUUID();
     const answers = await Promise.all([
       upload(a, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], contested),
@@ -210,7 +258,7 @@ describe('session ids the client generated (issue 15)', () => {
     ['Chinese text', '我的知识库会话编号一二三四五六'],
     ['spaces', 'aaaa bbbb cccc dddd'],
   ])('answers a malformed id (%s) with 400 and opens nothing', async (_label, sessionId) => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const before = await t.database.db.$count(kbSessions);
     const res = await upload(user, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }], sessionId);
     expect(res.statusCode).toBe(400);
@@ -221,7 +269,7 @@ describe('session ids the client generated (issue 15)', () => {
 
 describe('build, status, delete and retrieval', () => {
   it('finishes a build its process left behind (a restart of the embedded database) on the task queue', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const { session_id: sessionId } = (await upload(user, [{ filename: '电池.md', content: Buffer.from(ELECTRIC) }])).json();
     // What a process killed mid-build leaves: the row claimed, no index, nobody running it.
     await t.database.db.update(kbSessions).set({ status: 'building', progress: 40, message: '正在构建索引 2/5' }).where(eq(kbSessions.id, sessionId));
@@ -232,7 +280,7 @@ describe('build, status, delete and retrieval', () => {
   });
 
   it('builds with index/total progress, skips an unchanged rebuild, and resets when files change', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const { session_id: sessionId, file_list: files } = (
       await upload(user, [
         { filename: '电池.md', content: Buffer.from(ELECTRIC) },
@@ -271,7 +319,7 @@ describe('build, status, delete and retrieval', () => {
   });
 
   it('refuses to build an empty session', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const { session_id: sessionId, file_list: files } = (await upload(user, [{ filename: 'a.md', content: Buffer.from(COOKING) }])).json();
     await call(user, 'DELETE', `/files/${sessionId}/${files[0].file_id}`);
     const res = await call(user, 'POST', `/build/${sessionId}`);
@@ -280,7 +328,7 @@ describe('build, status, delete and retrieval', () => {
   });
 
   it('expires after an hour idle: every call answers 404, and the sweeper deletes files and index', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInProUser(t);
     const { session_id: sessionId } = (await upload(user, [{ filename: 'a.md', content: Buffer.from(ELECTRIC) }])).json();
     await call(user, 'POST', `/build/${sessionId}`);
     await buildEvents(user, sessionId);

@@ -4,7 +4,7 @@ import { generationTasks } from '../../src/generation/tables.js';
 import { kbSessions } from '../../src/knowledge/tables.js';
 import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { signedInUser } from '../helpers/billing.js';
+import { signedInProUser } from '../helpers/billing.js';
 import { GUIDED, generate, waitForTask } from '../helpers/generation.js';
 
 /**
@@ -15,10 +15,10 @@ import { GUIDED, generate, waitForTask } from '../helpers/generation.js';
 const REFUSAL = '请求内容包含无效字符';
 
 let t: TestApp;
-let me: Awaited<ReturnType<typeof signedInUser>>;
+let me: Awaited<ReturnType<typeof signedInProUser>>;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
-  me = await signedInUser(t);
+  me = await signedInProUser(t);
 });
 afterAll(() => t.close());
 

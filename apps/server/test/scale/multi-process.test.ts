@@ -136,6 +136,8 @@ describe.skipIf(!postgres)('a deployment of 2 api and 2 worker processes on Post
     const [a, b] = api as [ServerProcess, ServerProcess];
     const user = await newUser(a, b);
     expect(await balanceVia(b, user.cookie)).toBe(300);
+    // The knowledge base is Pro only (decision 052): a paid month, made in the shared table.
+    await database.db.update(users).set({ level: 1, subscriptionExpiry: sql`now() + interval '30 days'` }).where(eq(users.id, user.id));
 
     const form = new FormData();
     form.append('files', new Blob([Buffer.from('# 年度报告\n\n今年的读者增长了百分之四十二，主要来自小红书渠道。\n')], { type: 'text/markdown' }), '年度报告.md');

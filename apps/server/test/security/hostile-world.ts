@@ -5,7 +5,7 @@ import { articles } from '../../src/articles/tables.js';
 import { users } from '../../src/accounts/tables.js';
 import { freshIp } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/app.js';
-import { createOrderViaHttp, signedInUser } from '../helpers/billing.js';
+import { createOrderViaHttp, signedInProUser, signedInUser } from '../helpers/billing.js';
 import { multipart, type MultipartPart } from '../helpers/multipart.js';
 import type { HostileContext } from './hostile-cases.js';
 
@@ -57,8 +57,9 @@ export function kbUpload(t: TestApp, user: { cookie?: string }, parts: Multipart
 }
 
 export async function buildHostileWorld(t: TestApp): Promise<{ ctx: HostileContext; me: User; other: User }> {
-  const me = await signedInUser(t);
-  const other = await signedInUser(t);
+  // Pro, so the hostile cases reach the knowledge and SEO handlers behind the Pro gate (decision 052).
+  const me = await signedInProUser(t);
+  const other = await signedInProUser(t);
   const pwUser = await signedInUser(t);
   const session = await kbUpload(t, other, [
     { name: 'session_id', value: '' },

@@ -5,7 +5,7 @@ import { PLATFORM_TERMS } from '../../src/seo/platform-terms.js';
 import { lastUserMessage, type OpenAiFake, startOpenAiFake } from '../fakes/openai-fake-server.js';
 import { freshIp, post } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { signedInUser } from '../helpers/billing.js';
+import { makePro, signedInProUser, signedInUser } from '../helpers/billing.js';
 
 const URL = '/api/v1/seo/recommend-keywords';
 const TOPIC = '中小企业数字化转型指南';
@@ -18,7 +18,7 @@ describe('POST /api/v1/seo/recommend-keywords without a model (offline)', () => 
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' });
-    cookie = (await signedInUser(t)).cookie;
+    cookie = (await signedInProUser(t)).cookie;
   });
   afterAll(() => t.close());
 
@@ -76,7 +76,7 @@ describe('POST /api/v1/seo/recommend-keywords with a model', () => {
   beforeAll(async () => {
     fake = await startOpenAiFake();
     t = await createTestApp({ TRUST_PROXY: 'true', LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-test-keywords', LLM_MODEL: 'fake-writer' });
-    cookie = (await signedInUser(t)).cookie;
+    cookie = (await signedInProUser(t)).cookie;
   });
   afterAll(async () => {
     await t.close();
@@ -84,6 +84,24 @@ describe('POST /api/v1/seo/recommend-keywords with a model', () => {
   });
 
   const MODEL_KEYWORDS = ['数字化转型', '中小企业数字化', '企业数字化方案', '数字化转型案例', 'ERP选型', '数字化工具', '降本增效', '转型指南'];
+
+  it('is Pro only: a basic user gets 403, code 1006 and 权限不足, and no model is asked', async () => {
+    const basic = await signedInUser(t);
+    const asked = fake.requests.length;
+    const res = await ask(t, { topic: TOPIC, platform: 'wechat' }, basic.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      success: false,
+      msg: '权限不足：SEO关键词推荐仅对Pro用户开放，请升级您的账户',
+      message: '权限不足：SEO关键词推荐仅对Pro用户开放，请升级您的账户',
+      code: 1006,
+    });
+    expect(fake.requests.length).toBe(asked);
+    // Once the month is paid, the same user is answered.
+    await makePro(t, basic.username);
+    fake.enqueue({ text: JSON.stringify({ keywords: MODEL_KEYWORDS }), finishReason: 'stop' });
+    expect((await ask(t, { topic: TOPIC, platform: 'wechat' }, basic.cookie)).json()).toEqual({ success: true, data: { keywords: MODEL_KEYWORDS } });
+  });
 
   it('returns the model’s keywords', async () => {
     fake.enqueue({ text: JSON.stringify({ keywords: MODEL_KEYWORDS }), finishReason: 'stop' });
