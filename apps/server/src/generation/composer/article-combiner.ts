@@ -147,7 +147,9 @@ export function combineSections(brief: ArticleBrief, outline: Outline, sections:
         return true;
       })
       .map((block) => ({ ...block, section: position + 1 }));
-    if (!first) own = withTransition(ctx, own, draft.heading, position, last, transitions);
+    // An essay on WeChat or Zhihu goes from scene to scene under its headings, without 「接下来…」.
+    const essay = ctx.brief.articleType === 'experience_story_essay' && !ctx.xhs;
+    if (!first && !essay) own = withTransition(ctx, own, draft.heading, position, last, transitions);
     blocks.push(...own);
   }
   if (ctx.xhs) blocks.push({ kind: 'tags', text: topicTags(ctx), section: ordered.length + 1 });

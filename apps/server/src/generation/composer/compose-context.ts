@@ -8,7 +8,7 @@ import type { ParsedTopic } from '../../topic/types.js';
 import { type TopicTerms, termsOf } from './topic-terms.js';
 import type { Facet, TypeShape } from './type-shape.js';
 import { domainFacets } from './domain-facets.js';
-import { DOMAIN_PACKS } from './domains/index.js';
+import { DOMAIN_PACKS, ESSAY_PACKS } from './domains/index.js';
 import type { DomainPack } from './domains/domain-pack.js';
 import { matchDomain } from './domains/match-domain.js';
 
@@ -41,7 +41,8 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   const settings = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry];
   const seed = (brief.variant ? [...settings, brief.variant] : settings).join('|');
   const shape = shapeOf(brief.articleType);
-  const domain = matchDomain(parsed, DOMAIN_PACKS);
+  // An essay draws on the essay packs' scenes; every other type on the practical packs.
+  const domain = matchDomain(parsed, brief.articleType === 'experience_story_essay' ? ESSAY_PACKS : DOMAIN_PACKS);
   const fromDomain = domainFacets(domain, brief.articleType, parsed);
   return {
     brief,

@@ -17,12 +17,15 @@ const fromPlan = (type: ArticleType): DomainMove[] => DISCOURSE_PLANS[type].map(
  * plans, whose moves the packs are written for. An explainer of something people do (什么是指数基金
  * 定投) is best served by when it fits, how to start, how it goes and where people trip; a
  * question of judgement (新能源汽车值不值得买) by the situations, the options compared, the
- * pitfalls and how to decide (each only when it asks that: ANSWERABLE). Industry analyses and stories keep their generic facets: they need
- * facts or a life the writer does not have.
+ * pitfalls and how to decide (each only when it asks that: ANSWERABLE). An essay takes an essay
+ * pack's scenes in its own plan. Industry analyses keep their generic facets: they need facts the
+ * writer does not have.
  */
 const DOMAIN_MOVES: Partial<Record<ArticleType, DomainMove[]>> = {
   practical_guide: fromPlan('practical_guide'),
   recommendation_sharing: fromPlan('recommendation_sharing'),
+  // Essay packs (packs-essay.ts) are written for the essay's own plan: scenes and beats, not facts.
+  experience_story_essay: fromPlan('experience_story_essay'),
   tech_interpretation: [
     { key: '场景', priority: 1 },
     { key: '准备', priority: 4 },

@@ -95,7 +95,8 @@ export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[]
     const priority = basePriority + Math.floor(i / Math.max(1, groups.length)) + (plan.shortSentences && countCjkLength(text) > 30 ? 2 : 0);
     pieces.add(text, group, priority);
   }
-  if (tails) pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
+  // NOTE: 「这是基础。」 and its kind argue; an essay's short lines are its gap lines below.
+  if (tails && plan.ctx.brief.articleType !== 'experience_story_essay') pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
   for (const [k, line] of gapLines(plan.ctx, String(plan.input.index)).entries()) pieces.add(line, groups[groups.length - 1]!, 21 + k);
 }
 
@@ -236,12 +237,14 @@ export function writeBody(plan: SectionPlan): PieceList {
 
   // Some sections lead on by themselves; the combiner adds a transition to the others
   // (always on Xiaohongshu, whose transitions stand before the heading).
-  if (input.index >= 2 && !plan.tight && !ctx.xhs && rng.chance(0.5)) {
+  // An essay moves on by its scenes, not by 「再来看…」 (the combiner leaves it alone too).
+  const essay = ctx.brief.articleType === 'experience_story_essay';
+  if (input.index >= 2 && !plan.tight && !ctx.xhs && !essay && rng.chance(0.5)) {
     const short = topicLabel(section.heading);
     const fits = countCjkLength(short) <= 8 && !short.includes('，');
     pieces.add(fits ? say(ctx, rotated(plan, TRANSITIONS, 'transition', input.index), { short }) : rotated(plan, SHORT_TRANSITIONS, 'transition', input.index), 0, 0);
   }
-  if (question && !isQuestion(section.heading) && (plan.hooks || rng.chance(0.5))) {
+  if (question && !isQuestion(section.heading) && (plan.hooks || (!essay && rng.chance(0.5)))) {
     const frames = question.includes('我') ? FRAMES.selfQuestion : FRAMES.question;
     pieces.add(say(ctx, rng.pick(frames), { question }), 0, plan.hooks ? 0 : 2);
   }
@@ -295,7 +298,9 @@ export function writeBody(plan: SectionPlan): PieceList {
 export function writeConclusion(plan: SectionPlan): PieceList {
   const { ctx, rng, input } = plan;
   const pieces = new PieceList();
-  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, plan.tight ? 1 : 0);
+  // An essay with a pack has its own last lines (below); the stock ones only fill a gap.
+  const scenic = ctx.brief.articleType === 'experience_story_essay' && Boolean(ctx.domain);
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, scenic ? 6 : plan.tight ? 1 : 0);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
   const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
   // An essay ends on its last image, not on a recap of its parts.
@@ -321,10 +326,13 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   const listed = bodies.length >= 2 && ctx.brief.articleType === 'practical_guide' && !ctx.xhs;
   if (recapPoints.length >= 2 && !listed && !essay) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
   addQuotes(plan, pieces, 20);
-  pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
-  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, 1);
+  // An essay with a pack ends on what its subject leaves (the pack's 感悟), not on a call to readers.
+  const endings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '感悟').flatMap((facet) => facet.details)) : [];
+  for (const [k, line] of endings.slice(0, 4).entries()) pieces.add(line, 5, k < 2 ? 0 : 3);
+  if (endings.length === 0) pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, scenic ? 6 : 1);
   addClaims(plan, pieces, [40, 50], 4);
-  pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
+  if (!scenic) pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
   pieces.add(composeCloser(ctx, say(ctx, rng.pick(ctx.platform.closers))), CLOSING_GROUP, plan.tight ? 3 : 1);
   return pieces;
 }
