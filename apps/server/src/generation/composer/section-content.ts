@@ -146,20 +146,20 @@ function shareOf(sentence: string, parts: number): number {
 }
 
 /**
- * An example story: a person and a start, a turn and an end. Each slot of the article (section
- * and place in it) gets its own combination, so two sections never tell the same story.
+ * An example story: a person and a start, a turn and an end, each list shuffled once per article
+ * and read at the section's own place, so no two stories of an article share a part. A section
+ * past the shortest list tells none (`place` 1, a second story, only in the longest sections
+ * would repeat a part: it tells none either).
  */
 export function exampleSentence(plan: SectionPlan, place: number): string {
   const { ctx, rng, input } = plan;
-  const slot = input.index * 2 + place;
-  const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
   const { starts, turns, ends } = ctx.shape.example;
-  const pick = (list: string[], salt: string, at: number) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at % list.length]!);
-  const lead = say(ctx, rng.pick(ctx.voice.exampleLeads), { persona: personas[slot % personas.length]! });
-  const start = pick(starts, 'start', slot);
-  const turn = pick(turns, 'turn', slot + 1 + Math.floor(slot / 3));
-  const end = pick(ends, 'end', 2 * slot + Math.floor(slot / 9));
-  return `${lead}${start}，${turn}，${end}。`;
+  const at = input.index;
+  if (place > 0 || at >= Math.min(starts.length, turns.length, ends.length)) return '';
+  const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
+  const part = (list: string[], salt: string) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at]!);
+  const lead = say(ctx, rng.pick(ctx.voice.exampleLeads), { persona: personas[at % personas.length]! });
+  return `${lead}${part(starts, 'start')}，${part(turns, 'turn')}，${part(ends, 'end')}。`;
 }
 
 /** A list rotated once per article: item `at` differs from one section to the next. */
@@ -270,7 +270,8 @@ export function writeBody(plan: SectionPlan): PieceList {
   }
   // The pack's facets this article has no section for still know things: they come before the
   // generic reasoning lines, each section its own share.
-  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, groups[k % groups.length]!, 3 + Math.floor(k / groups.length) + long(detail));
+  // NOTE: in a paragraph of their own after the points: under a point they would seem to explain it.
+  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, 80, 3 + Math.floor(k / 2) + long(detail));
   // Asides of the style: each body section its own, a second one only while they last.
   const bodies = input.outline.sections.length - 2;
   const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
