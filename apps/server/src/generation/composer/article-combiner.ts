@@ -118,6 +118,20 @@ function dropRepeats(sentences: readonly string[], said: Set<string>): string[] 
   });
 }
 
+/**
+ * The article without a prose sentence it already said (headings, lists, images and quotes lines
+ * untouched): the style pass splits clauses into sentences after combination, and two stories'
+ * shared aside can then stand alone twice.
+ */
+export function withoutRepeatedSentences(markdown: string): string {
+  const said = new Set<string>();
+  return markdown
+    .split('\n')
+    .map((line) => (/^\s*(?:#|!\[|>|\||[-*+]\s|\d+[.、]\s)/u.test(line) || !line.trim() ? line : dropRepeats(splitSentences(line), said).join('')))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
 export function combineSections(brief: ArticleBrief, outline: Outline, sections: SectionDraft[]): CombinedArticle {
   const ctx = contextOf(brief);
   const ordered = [...sections].sort((a, b) => a.index - b.index);

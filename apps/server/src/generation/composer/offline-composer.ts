@@ -11,7 +11,7 @@ import type {
   StyleProfile,
   TopicAnalysis,
 } from '../agents/types.js';
-import { combineSections } from './article-combiner.js';
+import { combineSections, withoutRepeatedSentences } from './article-combiner.js';
 import { planImagesOffline } from './image-planner.js';
 import { buildOutline } from './outline-builder.js';
 import { writeSectionDraft } from './section-writer.js';
@@ -56,7 +56,7 @@ export class OfflineComposer implements Agents {
     const combined = combineSections(input.brief, input.outline, input.sections);
     // The draft is moved toward the reference's measured profile, or else its style's (style-targets.ts).
     const target = input.style?.measured ?? styleTarget(input.brief.style, combined.markdown);
-    return { ...combined, markdown: transformTowardStyle(combined.markdown, target) };
+    return { ...combined, markdown: withoutRepeatedSentences(transformTowardStyle(combined.markdown, target)) };
   }
 
   async optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[] }): Promise<SeoResult> {
