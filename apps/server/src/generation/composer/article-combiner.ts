@@ -118,16 +118,19 @@ function dropRepeats(sentences: readonly string[], said: Set<string>): string[] 
   });
 }
 
+/** Headings (Xiaohongshu's bold ones too), images, quotes, tables and list items. */
+const UNREVISED_LINE = /^\s*(?:#|!\[|>|\||[-*+]\s|\d+[.、]\s|(?:\p{Extended_Pictographic}\uFE0F?\s*)*\*\*)/u;
+
 /**
- * The article without a prose sentence it already said (headings, lists, images and quotes lines
- * untouched): the style pass splits clauses into sentences after combination, and two stories'
+ * The article without a prose sentence it already said (UNREVISED_LINE
+ * lines untouched): the style pass splits clauses into sentences after combination, and two stories'
  * shared aside can then stand alone twice.
  */
 export function withoutRepeatedSentences(markdown: string): string {
   const said = new Set<string>();
   return markdown
     .split('\n')
-    .map((line) => (/^\s*(?:#|!\[|>|\||[-*+]\s|\d+[.、]\s)/u.test(line) || !line.trim() ? line : dropRepeats(splitSentences(line), said).join('')))
+    .map((line) => (UNREVISED_LINE.test(line) || !line.trim() ? line : dropRepeats(splitSentences(line), said).join('')))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
 }
