@@ -1,4 +1,4 @@
-import { ARTICLE_TYPES, countCjkLength, labelOf, PLATFORMS, WRITING_STYLES } from '@tianma/shared';
+import { type ArticleType, countCjkLength, labelOf, PLATFORMS, WRITING_STYLES } from '@tianma/shared';
 import type { ArticleBrief, Outline } from '../agents/types.js';
 import { fillTemplate, shapeOf } from './phrasebook.js';
 import { PLATFORM_VOICES, type PlatformVoice, STYLE_VOICES, type StyleVoice } from './phrasebook-voices.js';
@@ -61,7 +61,7 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
       term2: terms.terms[1] ?? terms.main,
       audience,
       field: !industry || industry === '不限' || industry === 'unlimited' ? '这个领域' : `${industry}领域`,
-      typeLabel: labelOf(ARTICLE_TYPES, brief.articleType) ?? '文章',
+      typeLabel: TYPE_NOUNS[brief.articleType],
       platformLabel: labelOf(PLATFORMS, brief.platform) ?? '',
       styleLabel: labelOf(WRITING_STYLES, brief.style) ?? '',
     },
@@ -78,6 +78,16 @@ const READERS: Record<string, string> = {
   特定领域爱好者: '同好',
   潜在客户: '正在了解的朋友',
   消费体验派: '注重体验的朋友',
+};
+
+/** The article's kind as prose names it: 「这篇科技前沿」 is a menu label, 「这篇科普」 a thing one writes. */
+const TYPE_NOUNS: Record<ArticleType, string> = {
+  practical_guide: '攻略',
+  recommendation_sharing: '分享',
+  experience_story_essay: '随笔',
+  analysis_commentary_opinion: '分析',
+  tech_interpretation: '科普',
+  industry_analysis: '行业分析',
 };
 
 function readersOf(label: string): string {

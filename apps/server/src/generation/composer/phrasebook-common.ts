@@ -106,7 +106,7 @@ export const QUOTE_FRAMES = {
 
 /** Introduction and conclusion frames shared by all types. */
 export const FRAMES = {
-  audience: ['很多{audience}都有同样的想法：{need}。', '如果你是{audience}，大概也{need}。', '身边不少{audience}跟我聊过，他们最在意的是：{need}。'],
+  audience: ['很多{audience}都有同样的想法：{need}。', '如果你是{audience}，大概也{need}。', '对{audience}来说，最要紧的往往是：{need}。'],
   preview: ['想回答的问题有这么几个：{questions}', '带着这几个问题往下读：{questions}', '下面试着回答：{questions}'],
   steps: ['下面从{list}几个方面展开。', '全文按“{list}”的顺序来讲。', '我想按{list}的次序往下说。', '分{list}几块来聊，{audience}可以挑着看。', '接下来依次是{list}。', '整篇大致分成{list}几部分。'],
   angle: ['这篇的思路是：{angle}。', '整体思路很简单：{angle}。', '我的打算是：{angle}。'],

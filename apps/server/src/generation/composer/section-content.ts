@@ -146,7 +146,7 @@ function shareOf(sentence: string, parts: number): number {
 }
 
 /**
- * An example story: a person and a start, a turn and an end, each list shuffled once per article
+ * An essay's example story: a person and a start, a turn and an end, each list shuffled once per article
  * and read at the section's own place, so no two stories of an article share a part. A section
  * past the shortest list tells none (`place` 1, a second story, only in the longest sections
  * would repeat a part: it tells none either).
@@ -155,6 +155,9 @@ export function exampleSentence(plan: SectionPlan, place: number): string {
   const { ctx, rng, input } = plan;
   const { starts, turns, ends } = ctx.shape.example;
   const at = input.index;
+  // NOTE: only an essay tells stories. Elsewhere 「比如做运营的小周…用下来最大的感受是省心」 is a
+  // testimonial nobody gave: the writer says only what the topic, settings and material support.
+  if (ctx.brief.articleType !== 'experience_story_essay') return '';
   if (place > 0 || at >= Math.min(starts.length, turns.length, ends.length)) return '';
   const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
   const part = (list: string[], salt: string) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at]!);

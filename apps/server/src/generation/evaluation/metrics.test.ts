@@ -124,6 +124,7 @@ describe('topic integrity', () => {
     expect(kinds('把早餐做好')).toEqual([]);
     expect(kinds('关于如何挑选绘本，我想说几句。')).toEqual([]);
     expect(kinds('一步一步来，做着做着就会了。')).toEqual([]);
+    expect(kinds('锅里的水又开了，咕嘟咕嘟地响，我们商量商量再走。')).toEqual([]);
     expect(kinds('MacBook Air M5 适合大学生吗？')).toEqual([]);
   });
 

@@ -66,6 +66,9 @@ function linesOf(title: string, headings: string[], body: string): string[] {
   return [title, ...headings, ...sentences].filter(Boolean);
 }
 
+/** Two-character words whose doubling is ordinary: onomatopoeia and the tentative 商量商量 kind. */
+const ORDINARY_ABAB = /^(?:[咕哗叮扑呼咚嘀嘟噼啪轰叽喳沙滴答]{2}|咕嘟|哗啦|扑通|叮咚|滴答|轰隆|叽喳|噼啪|商量|研究|休息|考虑|打听|琢磨|溜达|收拾|活动|高兴|暖和|凉快)$/u;
+
 export function frameHits(line: string): IntegrityHit[] {
   const hits: IntegrityHit[] = [];
   for (const { name, pattern, wrong } of FRAMES) {
@@ -78,8 +81,9 @@ export function frameHits(line: string): IntegrityHit[] {
   if (/吗(?![？?！!。，,；;：:、」』》）)”"\s]|$)/u.test(line) && !/吗啡/.test(line)) hits.push({ kind: 'question_cut', rule: '吗 inside a phrase', line });
   if (/值不(?!值)/u.test(line)) hits.push({ kind: 'question_cut', rule: '值不 without 值得', line });
   const doubled = /(\p{Script=Han}{2,4})\1/u.exec(line);
-  // ABAB runs starting with 一 or ending with 着 are ordinary Chinese (一步一步, 做着做着).
-  if (doubled && !/^一|着$/u.test(doubled[1]!)) hits.push({ kind: 'doubled_word', rule: `「${doubled[0]}」`, line });
+  // ABAB runs starting with 一 or ending with 着 are ordinary Chinese (一步一步, 做着做着), and so are
+  // sound words (咕嘟咕嘟, 哗啦哗啦: the 口 radical of most of them) and verbs tried out (商量商量).
+  if (doubled && !/^一|着$/u.test(doubled[1]!) && !ORDINARY_ABAB.test(doubled[1]!)) hits.push({ kind: 'doubled_word', rule: `「${doubled[0]}」`, line });
   return hits;
 }
 
