@@ -223,8 +223,11 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   }
   addQuotes(plan, pieces, 30);
   for (const [i, need] of needs.slice(1).entries()) pieces.add(say(ctx, FRAMES.moreNeeds[i % FRAMES.moreNeeds.length]!, { need }), 40, 3 + i);
+  // An essay with a pack opens on a scene of how it began (the pack's 起因), before any reflection.
+  const openings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
+  for (const [k, line] of openings.slice(0, 4).entries()) pieces.add(line, 15, k < 2 ? 1 : 3);
   pieces.add(exampleSentence(plan, 0), 50, 4);
-  addClaims(plan, pieces, [40, 60], 5);
+  addClaims(plan, pieces, [40, 60], openings.length > 0 ? 9 : 5);
   pieces.add(rotated(plan, EDGE_TAILS.intro, 'edge', 0), 60, 20);
   return pieces;
 }
@@ -295,7 +298,8 @@ export function writeBody(plan: SectionPlan): PieceList {
   const storyRank = ctx.domain ? 6 : 0;
   pieces.add(exampleSentence(plan, 0), 35, 3 + storyRank);
   pieces.add(exampleSentence(plan, 1), 75, 7 + storyRank);
-  addClaims(plan, pieces, groups, 4, true);
+  // Reasoning lines argue; in an essay with scenes of its own they only fill a gap.
+  addClaims(plan, pieces, groups, ctx.domain && ctx.brief.articleType === 'experience_story_essay' ? 8 : 4, true);
   return pieces;
 }
 
@@ -305,7 +309,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   // An essay with a pack has its own last lines (below); the stock ones only fill a gap.
   const scenic = ctx.brief.articleType === 'experience_story_essay' && Boolean(ctx.domain);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, scenic ? 6 : plan.tight ? 1 : 0);
-  if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
+  if (plan.tight && !scenic) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
   const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
   // An essay ends on its last image, not on a recap of its parts.
   const essay = ctx.brief.articleType === 'experience_story_essay';
@@ -335,7 +339,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   for (const [k, line] of endings.slice(0, 4).entries()) pieces.add(line, 5, k < 2 ? 0 : 3);
   if (endings.length === 0) pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, scenic ? 6 : 1);
-  addClaims(plan, pieces, [40, 50], 4);
+  addClaims(plan, pieces, [40, 50], scenic ? 8 : 4);
   if (!scenic) pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
   pieces.add(composeCloser(ctx, say(ctx, rng.pick(ctx.platform.closers))), CLOSING_GROUP, plan.tight ? 3 : 1);
   return pieces;
