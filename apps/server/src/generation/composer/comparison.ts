@@ -33,6 +33,18 @@ const LINES = [
 
 const fill = (template: string, [a, b]: [string, string]) => template.replaceAll('{a}', a).replaceAll('{b}', b);
 
+const INTRO_LINES = [
+  '这篇不替你做决定，只把{a}和{b}各自适合什么人、差在哪里理清楚。',
+  '{a}和{b}怎么选，先看用途，再看预算，最后才轮到细节。',
+  '比较{a}和{b}之前，值得先弄清楚自己最常用的是什么。',
+];
+
+/** The introduction's line of a comparison, or none when the request compares nothing. */
+export function comparisonIntroLines(ctx: ComposeContext): string[] | undefined {
+  const options = comparedOptions(ctx);
+  return options ? INTRO_LINES.map((line) => fill(line, options)) : undefined;
+}
+
 /** The verdicts an article opens or closes with: the comparison's own when it is one. */
 export function verdictsOf(ctx: ComposeContext): string[] {
   const options = comparedOptions(ctx);

@@ -11,7 +11,7 @@ import { personasFor } from './phrasebook-voices.js';
 import { hashString, type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
 import type { Facet } from './type-shape.js';
-import { comparisonLines, verdictsOf } from './comparison.js';
+import { comparisonIntroLines, comparisonLines, verdictsOf } from './comparison.js';
 
 /** What a section writer knows: the brief's context, the section, its room and its material. */
 export interface SectionPlan {
@@ -207,7 +207,8 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   pieces.add(composeLine(ctx, say(ctx, opener, { verdict }), '0|opener'), 0, openerPriority);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
   if (ctx.brief.platform !== 'wechat') pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.intro)), '0|intro'), 0, 1);
-  pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.introLines)), '0|intro-line'), 10, 1);
+  // A comparison's own line: the type's (「认真安利一下{term}」) would make its two options one product.
+  pieces.add(composeLine(ctx, say(ctx, rng.pick(comparisonIntroLines(ctx) ?? ctx.shape.introLines)), '0|intro-line'), 10, 1);
   // An essay does not announce its readers' needs, its questions or its plan: it begins.
   const essay = ctx.brief.articleType === 'experience_story_essay';
   const needs = essay ? [] : input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
