@@ -1,3 +1,4 @@
+import { COINS_PER_ARTICLE } from '@tianma/shared';
 import { z } from 'zod';
 
 /**
@@ -71,8 +72,8 @@ export const envSchema = z.object({
   /** Lets the offline composer write articles with NODE_ENV=production (a staging site). */
   ALLOW_OFFLINE_COMPOSER: booleanFlag.default(false),
 
-  /** Coins reserved (and charged) per article. */
-  GENERATION_COST_COINS: z.coerce.number().int().min(1).max(100000).default(67),
+  /** Coins reserved (and charged) per article, the same for every article (decision 053); the shared price by default. */
+  GENERATION_COST_COINS: z.coerce.number().int().min(1).max(100000).default(COINS_PER_ARTICLE),
   /** Tasks one worker process runs at once. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   advancedSettingsSchema,
   BUSINESS_LIMIT_CODE,
+  FREE_ARTICLE_MAX_CHARS,
   type GenerateRequest,
   guidedSettingsSchema,
   INDUSTRIES,
@@ -106,11 +107,18 @@ export function normaliseRequest(body: GenerateRequest): StoredRequest {
  * Starts a task: the business limits (Pro for advanced mode, two running tasks, enough coins) and,
  * in one transaction, the coin reservation and the task row.
  */
+/**
+ * The limits of the user's plan that the settings alone decide (Pro for advanced mode, the free
+ * plan's length): the same for generate and for the quote (decision 053).
+ */
+export function assertPlanAllows(user: UserRow, request: StoredRequest): void {
+  if (request.brief.advanced) requirePro(user, '高级创作模式');
+  if (!isProRow(user) && request.brief.length > FREE_ARTICLE_MAX_CHARS) throw businessLimit(`权限不足：免费版单篇文章最多${FREE_ARTICLE_MAX_CHARS}字，请升级到高级版`, 403);
+}
+
 export async function createTask(db: Db, user: UserRow, body: GenerateRequest, costCoins: number): Promise<GenerationTaskRow> {
   const request = normaliseRequest(body);
-  if (request.brief.advanced) requirePro(user, '高级创作模式');
-  const pro = isProRow(user);
-  if (!pro && request.brief.length > 6000) throw businessLimit('权限不足：免费版单篇文章最多6000字，请升级到高级版', 403);
+  assertPlanAllows(user, request);
   // An expired or foreign knowledge base is refused before any coin is held (404 like every knowledge call).
   if (request.knowledge) await useLiveSession(db, user.id, request.knowledge.sessionId);
 

@@ -1,4 +1,4 @@
-import { generateRequestSchema } from '@tianma/shared';
+import { generateRequestSchema, quoteRequestSchema } from '@tianma/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
@@ -10,6 +10,7 @@ import type { EventBus } from './events.js';
 import { EventLogReader } from './event-log-reader.js';
 import { failTask } from './fail-task.js';
 import { findOwnTask } from './find-task.js';
+import { quoteTask } from './quote.js';
 import { isFinalTask, streamTask } from './stream.js';
 import type { TaskQueue } from './task-runner.js';
 
@@ -46,6 +47,15 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     const task = await createTask(db, current.user, body, deps.costCoins);
     await deps.queue.enqueue(task.taskId);
     return { status: 'success', code: 0, message: '创作任务已开始', error: null, task_id: task.taskId, article_id: task.articleId };
+  });
+
+  // The price of this article before the click (API.md, beyond the spec; decision 053).
+  app.post('/api/v1/articles/quote', async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const body = quoteRequestSchema.parse(request.body ?? {});
+    assertSameUser(current, body.deepspaceId);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: quoteTask(current.user, body, deps.costCoins) };
   });
 
   app.get<{ Params: { taskId: string } }>('/api/v1/articles/generate/stream/:taskId', statusShape, async (request, reply) => {

@@ -2,6 +2,11 @@
 
 export const FEN_PER_COIN = 2;
 export const COIN_VALUE_YUAN = 0.02;
+/**
+ * The price of one article, guided or advanced, at any length (decision 053): a fixed price, so
+ * the pricing page's estimates (floor(coins / price)) are exact. The server's default for
+ * GENERATION_COST_COINS; operators may set another.
+ */
 export const COINS_PER_ARTICLE = 67;
 export const REGISTRATION_GIFT_COINS = 300;
 

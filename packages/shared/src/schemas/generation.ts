@@ -90,3 +90,17 @@ export function resolveCustom(choice: string, custom: string | undefined | null)
   if (choice !== 'custom') return choice;
   return custom?.trim() ? custom.trim() : null;
 }
+
+/**
+ * POST /api/v1/articles/quote (API.md, beyond the spec): the mode and settings of a generate
+ * request, without a topic; the settings are checked by the same schemas as generate's.
+ */
+export const quoteRequestSchema = generateRequestSchema.pick({ advanced_mode: true, deepspaceId: true, settings: true });
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** The quote: what the server will hold for this article, and the signed-in user's balance. */
+export const quoteResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ coins: z.number().int().nonnegative(), balance: z.number().int().nonnegative(), enough: z.boolean() }),
+});
+export type Quote = z.infer<typeof quoteResponseSchema>['data'];
