@@ -14,7 +14,7 @@ import { SectionHeading } from '../../components/ui/SectionHeading';
 const FAQ: readonly { question: string; answer: ReactNode }[] = [
   {
     question: '什么是金币？',
-    answer: `金币是天马的虚拟货币，1 币 = ${COIN_VALUE_YUAN} 元。生成一篇文章约消耗 ${COINS_PER_ARTICLE} 币，篇幅越长、启用的功能越多，消耗也会相应增加。`,
+    answer: `金币是天马的虚拟货币，1 币 = ${COIN_VALUE_YUAN} 元。每篇文章固定消耗 ${COINS_PER_ARTICLE} 币，引导创作与高级创作、篇幅长短都一样；创作开始时预扣，生成失败或取消会全额退回。`,
   },
   {
     question: '金币会过期吗？',
