@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADVANCED_STEPS, STANDARD_STEPS, stepLabel, stepPercent } from './progress.js';
+import { ADVANCED_STEPS, STANDARD_STEPS, stepLabel, stepListFor, stepPercent } from './progress.js';
 import { AUDIENCES, labelOf, PLATFORMS, valuesOf } from './options.js';
 import { isAppRoute } from './site.js';
 import { PLANS, PRO_MONTH } from './pricing.js';
@@ -22,6 +22,20 @@ describe('step lists', () => {
     expect(stepPercent('generate_article', false)).toBe(90);
     expect(stepPercent('mystery', false)).toBeUndefined();
     expect(stepLabel('mystery')).toBe('生成中');
+  });
+  it('lists each stage label once: the two 45 % steps of the advanced flow are one line', () => {
+    for (const advanced of [false, true]) {
+      const labels = stepListFor(advanced).map((entry) => entry.label);
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+    expect(stepListFor(false)).toHaveLength(10);
+    expect(stepListFor(true)).toHaveLength(12);
+    expect(stepListFor(true).find((entry) => entry.label === '智能章节生成')).toEqual({
+      step: 'parallel_section_generation',
+      steps: ['parallel_section_generation', 'parallel_section_generation_with_tools'],
+      label: '智能章节生成',
+      percent: 45,
+    });
   });
 });
 

@@ -86,3 +86,33 @@ export const IDLE_STEP_TEXT = '准备开始...';
 export function stepLabel(step: string): string {
   return (STEP_LABELS as Record<string, string>)[step] ?? DEFAULT_STEP_LABEL;
 }
+
+/** One line of the progress panel's step list: a stage label and the flow's steps that carry it. */
+export interface StepListEntry {
+  /** The first step of the stage (the list's key). */
+  step: GenerationStep;
+  /** Every step the line stands for, in flow order. */
+  steps: readonly GenerationStep[];
+  label: string;
+  percent: number;
+}
+
+/**
+ * The step list of a flow: one line per stage label. The advanced flow's two 45 % steps,
+ * parallel_section_generation and parallel_section_generation_with_tools, are one stage with one
+ * label in the spec (智能章节生成, §2's twelve stage labels), so they make one line; the 13-step
+ * table still sets the percentages (decision 055).
+ */
+export function stepListFor(advanced: boolean): readonly StepListEntry[] {
+  const entries: StepListEntry[] = [];
+  for (const { step, percent } of stepsFor(advanced)) {
+    const label = stepLabel(step);
+    const last = entries.at(-1);
+    if (last && last.label === label && last.percent === percent) {
+      entries[entries.length - 1] = { ...last, steps: [...last.steps, step] };
+    } else {
+      entries.push({ step, steps: [step], label, percent });
+    }
+  }
+  return entries;
+}

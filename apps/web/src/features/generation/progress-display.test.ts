@@ -128,16 +128,32 @@ describe('visibleSteps', () => {
       'extract_reference_style:current',
       'create_enhanced_outline:upcoming',
     ]);
+    // The two 45 % steps are one stage, 智能章节生成: one line, current through both.
     expect(view('parallel_section_generation', true).slice(-2)).toEqual([
       'parallel_section_generation:current',
-      'parallel_section_generation_with_tools:upcoming',
+      'generate_image_position_info:upcoming',
     ]);
+    expect(view('parallel_section_generation_with_tools', true).slice(-2)).toEqual([
+      'parallel_section_generation:current',
+      'generate_image_position_info:upcoming',
+    ]);
+    expect(view('parallel_section_research', true).slice(-1)).toEqual(['parallel_section_generation:upcoming']);
+  });
+
+  it('never lists a label twice', () => {
+    for (const advanced of [false, true]) {
+      for (const step of ['completed', 'parallel_section_generation', 'parallel_section_generation_with_tools', 'generate_article']) {
+        const labels = visibleSteps(step, advanced).map((item) => item.label);
+        expect(new Set(labels).size, `${step} ${advanced}`).toBe(labels.length);
+      }
+    }
+    expect(visibleSteps('completed', true).filter((item) => item.label === '智能章节生成')).toHaveLength(1);
   });
 
   it('shows the first step idle, everything done when completed, nothing for an unlisted step', () => {
     expect(view('idle', false)).toEqual(['search_and_extract:upcoming']);
     expect(view('completed', false)).toHaveLength(10);
-    expect(view('completed', true)).toHaveLength(13);
+    expect(view('completed', true)).toHaveLength(12);
     expect(view('completed', true).every((item) => item.endsWith(':done'))).toBe(true);
     expect(view('error', false)).toEqual([]);
     expect(view('apply_seo_optimization', false)).toEqual([]);

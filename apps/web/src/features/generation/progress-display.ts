@@ -6,6 +6,7 @@ import {
   ADVANCED_STEPS,
   type StepPercent,
   stepLabel,
+  stepListFor,
   stepPercent,
   UNKNOWN_STEP_TEXT,
 } from '@tianma/shared';
@@ -107,23 +108,24 @@ export interface VisibleStep {
 }
 
 /**
- * The step list: done steps (checked), the current one and one upcoming. Idle shows the first step as
- * upcoming; completed shows every step done. A step the flow does not list (error, unknown) shows
- * nothing: pass the last step the flow knows (ProgressTicker.lastStep) to keep the list in place.
+ * The step list: done steps (checked), the current one and one upcoming, one line per stage label
+ * (stepListFor: the advanced flow's two 45 % steps are one line, 智能章节生成). Idle shows the first
+ * step as upcoming; completed shows every line done. A step the flow does not list (error, unknown)
+ * shows nothing: pass the last step the flow knows (ProgressTicker.lastStep) to keep the list in place.
  */
 export function visibleSteps(step: string, advanced: boolean): VisibleStep[] {
-  const steps = flow(advanced);
-  const entry = (item: StepPercent, state: VisibleStepState): VisibleStep => ({
+  const lines = stepListFor(advanced);
+  const entry = (item: (typeof lines)[number], state: VisibleStepState): VisibleStep => ({
     step: item.step,
-    label: stepLabel(item.step),
+    label: item.label,
     percent: item.percent,
     state,
   });
-  if (step === 'idle') return steps.slice(0, 1).map((item) => entry(item, 'upcoming'));
-  if (step === 'completed') return steps.map((item) => entry(item, 'done'));
-  const index = steps.findIndex((item) => item.step === step);
+  if (step === 'idle') return lines.slice(0, 1).map((item) => entry(item, 'upcoming'));
+  if (step === 'completed') return lines.map((item) => entry(item, 'done'));
+  const index = lines.findIndex((item) => (item.steps as readonly string[]).includes(step));
   if (index < 0) return [];
-  return steps
+  return lines
     .slice(0, index + 2)
     .map((item, position) => entry(item, position < index ? 'done' : position === index ? 'current' : 'upcoming'));
 }

@@ -57,6 +57,21 @@ describe('ProgressPanel', () => {
     ]);
   });
 
+  it('lists 智能章节生成 once in advanced mode, through both 45 % steps and when completed', () => {
+    const { rerender } = render(panel('parallel_section_generation', { advanced: true }));
+    expect(rows().slice(-2)).toEqual([
+      ['智能章节生成', 'current'],
+      ['规划配图', 'upcoming'],
+    ]);
+    rerender(panel('parallel_section_generation_with_tools', { advanced: true }));
+    expect(rows().slice(-2)).toEqual([
+      ['智能章节生成', 'current'],
+      ['规划配图', 'upcoming'],
+    ]);
+    rerender(panel('completed', { advanced: true }));
+    expect(rows().filter(([label]) => label === '智能章节生成')).toHaveLength(1);
+  });
+
   it('keeps the list at the last known step for an unknown step, which reads 正在处理中...', () => {
     const { rerender } = render(panel('analyze_topic'));
     rerender(panel('some_new_stage'));
