@@ -31,7 +31,7 @@ function eventFrame(event: ProgressEvent): string {
 
 /**
  * The progress stream of one task (API.md): `connection_established`, then the events the client
- * missed (after `Last-Event-ID`) or the current state, then live events, each with its `id`;
+ * missed (after `Last-Event-ID`; 0 for all of them) or the current state, then live events, each with its `id`;
  * heartbeats every 15 s; `global_timeout` at 18 minutes; the stream ends after the final event.
  */
 export async function streamTask(
@@ -72,10 +72,13 @@ export async function streamTask(
   unsubscribe = await deps.bus.subscribe(task.taskId, (event) => (replaying ? pending.push(event) : send(event)));
   raw.write(frame({ data: { type: 'connection_established', currentStep: task.currentStep, details: { message: '已连接到生成服务' } } }));
 
-  const lastEventId = Number(request.headers['last-event-id']);
+  // `Last-Event-ID: 0` asks for every event from the first (the client plays a fast task's steps
+  // back in order, decision 055); a missing or empty header, the current state only.
+  const header = request.headers['last-event-id'];
+  const lastEventId = typeof header === 'string' && header.trim() !== '' ? Number(header) : Number.NaN;
   // Whether the task had ended when its state was read after subscribing: nothing more will come.
   let finished: boolean;
-  if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
+  if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
     lastSent = lastEventId;
     const missed = await deps.db
       .select()

@@ -282,6 +282,15 @@ describe('the progress stream', () => {
 
     const resumed = await readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie, { 'Last-Event-ID': String(ids[2]) });
     expect(resumed.slice(1).map((frame) => Number(frame.id))).toEqual(ids.slice(3));
+    // Last-Event-ID 0: every event from the first, though the task has ended (decision 055).
+    const replayed = await readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie, { 'Last-Event-ID': '0' });
+    const replayedIds = replayed.slice(1).map((frame) => Number(frame.id));
+    expect(replayedIds.every((id, i) => i === 0 || id > replayedIds[i - 1]!)).toBe(true);
+    expect(replayedIds).toEqual(expect.arrayContaining(ids));
+    expect(replayed[1]!.data.currentStep).toBe('search_and_extract');
+    expect(replayed.at(-1)!.data.currentStep).toBe('completed');
+    const current = await readStream(`/api/v1/articles/generate/stream/${taskId}`, user.cookie);
+    expect(current.slice(1).map((frame) => frame.data.currentStep)).toEqual(['completed']);
 
     const status = await t.app.inject({ method: 'GET', url: `/api/v1/articles/${taskId}/status`, headers: { cookie: user.cookie } });
     expect(status.json()).toMatchObject({ currentStep: progress.at(-1)!.data.currentStep, eventId: ids.at(-1) });
