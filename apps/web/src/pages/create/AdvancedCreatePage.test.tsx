@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { AdvancedCreatePage } from './AdvancedCreatePage';
 import { LAST_RUN_KEY, rememberAdvancedRun, rememberGuidedRun } from './advanced-settings-storage';
 import { advancedDefaults } from './form-values';
-import { limitAnswer, pending, stubCreationServer } from './test-server';
+import { limitAnswer, pending, quoteAnswer, stubCreationServer } from './test-server';
 
 vi.mock('./generation-panel/GenerationPanel', () => ({
   GenerationPanel: (props: { state: { status: string }; advanced: boolean }) => (
@@ -16,6 +16,7 @@ vi.mock('./generation-panel/GenerationPanel', () => ({
 vi.mock('../my-articles/MyArticlesPanel', () => ({ MyArticlesPanel: () => <p>我的文章列表</p> }));
 
 const GENERATE = '/api/v1/articles/generate';
+const QUOTE = '/api/v1/articles/quote';
 
 function renderAdvanced(auth = fakeAuth({ user: proUser(), isPro: true })) {
   const user = userEvent.setup();
@@ -178,5 +179,32 @@ describe('AdvancedCreatePage', () => {
     await user.type(screen.getByTestId('topic-input'), '选题');
     expect(submitButton()).toBeDisabled();
     expect(server.generateBodies).toEqual([]);
+  });
+
+  it('shows a Pro user the price and balance of the advanced article by the submit button', async () => {
+    const server = stubCreationServer({ [QUOTE]: quoteAnswer(67, 3500) });
+    renderAdvanced();
+    const line = await screen.findByTestId('price-and-balance');
+    expect(line).toHaveTextContent('本篇消耗 67 币');
+    expect(line).toHaveTextContent('当前余额 3500 币');
+    expect(server.quoteBodies[0]).toMatchObject({ advanced_mode: true, settings: { length: advancedDefaults().length } });
+  });
+
+  it('refuses an advanced run before starting when the balance is short', async () => {
+    const server = stubCreationServer({ [QUOTE]: quoteAnswer(67, 10), [GENERATE]: pending });
+    const { user } = renderAdvanced();
+    expect(await screen.findByTestId('business-limit-banner')).toHaveTextContent('余额不足');
+    await user.type(screen.getByTestId('topic-input'), '选题');
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getByTestId('short-balance')).toContainElement(screen.getAllByRole('link', { name: '去充值' })[1]!);
+    expect(server.generateBodies).toEqual([]);
+  });
+
+  it('does not quote a basic user, who cannot start an advanced run', async () => {
+    const server = stubCreationServer({ [QUOTE]: quoteAnswer(67, 300) });
+    renderAdvanced(fakeAuth({ user: sampleUser() }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.quoteBodies).toEqual([]);
+    expect(screen.queryByTestId('price-and-balance')).not.toBeInTheDocument();
   });
 });

@@ -10,10 +10,13 @@ import { ReferenceSection } from './advanced/ReferenceSection';
 import { RequirementSection } from './advanced/RequirementSection';
 import { SeoSection } from './advanced/SeoSection';
 import { BusinessLimitBanner } from './BusinessLimitBanner';
+import { buildAdvancedRequest } from './build-request';
 import { FormCard } from './FormCard';
 import type { AdvancedFormValues } from './form-values';
 import { GenerateButton } from './GenerateButton';
+import { PriceAndBalance } from './PriceAndBalance';
 import { SUBMIT_TEXT } from './submit-checks';
+import { shortBalanceMessage, useQuote } from './use-quote';
 
 interface AdvancedFormProps {
   /** The last advanced run's values, or the defaults. Read once. */
@@ -39,13 +42,21 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
   const settingsId = useId();
   const change = (patch: Partial<AdvancedFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
+  // Only a Pro user can start an advanced run, so only a Pro user is quoted (the server would answer 权限不足).
+  const quote = useQuote(isPro ? { advanced_mode: true, settings: buildAdvancedRequest(values, '').settings } : null, generating);
+  // A short balance is a standing business limit: it holds while the quote says so, reload or not.
+  const short = !generating && quote?.enough === false;
+  const limitedNow = limited || short;
+  const bannerMessage = limitMessage ?? (short && quote ? shortBalanceMessage(quote) : null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (short) return; // refused before starting: the banner and the line by the button say why
     onSubmit({ ...values, knowledge: kb.selection() });
   };
 
   // As on the guided form: spaces alone get through to the submit check's toast.
-  const disabled = generating || limited || !isPro || values.topic === '';
+  const disabled = generating || limitedNow || !isPro || values.topic === '';
 
   return (
     <FormCard
@@ -81,7 +92,7 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
               </p>
             </div>
           )}
-          {limited && <BusinessLimitBanner message={limitMessage} />}
+          {limitedNow && <BusinessLimitBanner message={bannerMessage} topUp={short} />}
           <RequirementSection values={values} onChange={change} />
           {/* The core requirement stays in view; the settings below fold away. */}
           <div id={settingsId} hidden={!expanded} className="space-y-5 border-t border-slate-100 pt-5">
@@ -90,7 +101,8 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
             <ReferenceSection values={values} onChange={change} />
             <SeoSection values={values} onChange={change} />
           </div>
-          <GenerateButton label="开始高级创作" generating={generating} limited={limited} disabled={disabled} />
+          <GenerateButton label="开始高级创作" generating={generating} limited={limitedNow} disabled={disabled} />
+          <PriceAndBalance quote={quote} />
         </fieldset>
       </form>
     </FormCard>

@@ -6,7 +6,7 @@ import { fakeAuth, proUser, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { LAST_RUN_KEY } from './advanced-settings-storage';
 import { CreatePage } from './CreatePage';
-import { limitAnswer, pending, stubCreationServer, systemReady } from './test-server';
+import { limitAnswer, pending, quoteAnswer, stubCreationServer, systemReady } from './test-server';
 
 // The panel and the article list have their own tests; stand-ins show what the page hands them.
 vi.mock('./generation-panel/GenerationPanel', () => ({
@@ -25,6 +25,7 @@ vi.mock('../my-articles/MyArticlesPanel', () => ({ MyArticlesPanel: () => <p>我
 
 const GENERATE = '/api/v1/articles/generate';
 const STATUS = '/api/v1/system/status';
+const QUOTE = '/api/v1/articles/quote';
 
 function renderCreate(auth = fakeAuth({ user: sampleUser() }), path = '/create') {
   const user = userEvent.setup();
@@ -196,5 +197,50 @@ describe('CreatePage', () => {
     stubCreationServer();
     renderCreate(undefined, '/create?tab=articles');
     expect(await screen.findByText('我的文章列表')).toBeInTheDocument();
+  });
+
+  it('shows this article’s price and the balance by the submit button, asked again when the settings change', async () => {
+    const server = stubCreationServer({ [QUOTE]: quoteAnswer(67, 300) });
+    const { user } = renderCreate();
+    const line = await screen.findByTestId('price-and-balance');
+    expect(line).toHaveTextContent('本篇消耗 67 币');
+    expect(line).toHaveTextContent('当前余额 300 币');
+    expect(submitButton().parentElement).toContainElement(line);
+    expect(server.quoteBodies).toEqual([
+      { advanced_mode: false, settings: { audience: 'worker', type: 'practical_guide', style: 'professional_logical', length: 2000, platform: 'wechat' } },
+    ]);
+    expect(screen.queryByTestId('business-limit-banner')).not.toBeInTheDocument();
+
+    // Typing the topic does not change the price; the settings do, once they rest.
+    await user.type(screen.getByTestId('topic-input'), '如何高效学习');
+    await user.selectOptions(screen.getByLabelText('发布平台'), 'zhihu');
+    await user.selectOptions(screen.getByLabelText('写作风格'), 'colloquial_fun');
+    await waitFor(() => expect(server.quoteBodies).toHaveLength(2));
+    expect(server.quoteBodies[1]).toMatchObject({ settings: { platform: 'zhihu', style: 'colloquial_fun' } });
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('refuses before starting when the balance is short, with 余额不足 and a link to /pricing, on every visit', async () => {
+    const server = stubCreationServer({ [QUOTE]: quoteAnswer(67, 50), [GENERATE]: pending });
+    const { user, unmount } = renderCreate();
+    const banner = await screen.findByTestId('business-limit-banner');
+    expect(banner).toHaveTextContent('业务限制提醒');
+    expect(banner).toHaveTextContent('余额不足：本篇文章需要 67 币，当前余额 50 币，请先充值');
+    expect(banner).toHaveTextContent('请检查您的账户状态（余额、会员权益），或联系客服获取帮助。');
+    const short = screen.getByTestId('short-balance');
+    expect(short).toHaveTextContent('余额不足');
+    expect(screen.getAllByRole('link', { name: '去充值' }).map((link) => link.getAttribute('href'))).toEqual(['/pricing', '/pricing']);
+
+    await user.type(screen.getByTestId('topic-input'), '如何高效学习');
+    expect(submitButton()).toHaveTextContent('当前操作受限');
+    expect(submitButton()).toBeDisabled();
+    await user.type(screen.getByTestId('topic-input'), '{Enter}');
+    expect(server.generateBodies).toEqual([]);
+
+    // A reload: the page asks again and the banner is back at once, without a click.
+    unmount();
+    renderCreate();
+    expect(await screen.findByTestId('business-limit-banner')).toHaveTextContent('余额不足');
+    expect(server.generateBodies).toEqual([]);
   });
 });

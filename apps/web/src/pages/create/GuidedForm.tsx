@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/account/TextField';
 import { buttonClass } from '../../components/ui/button-styles';
 import { BusinessLimitBanner } from './BusinessLimitBanner';
+import { buildGuidedRequest } from './build-request';
 import { CustomizableSelect } from './fields/CustomizableSelect';
 import { LengthSlider } from './fields/LengthSlider';
 import { SelectField } from './fields/SelectField';
@@ -11,8 +12,10 @@ import { StyleSelect } from './fields/StyleSelect';
 import { FormCard } from './FormCard';
 import { type GuidedFormValues, guidedDefaults } from './form-values';
 import { GenerateButton } from './GenerateButton';
+import { PriceAndBalance } from './PriceAndBalance';
 import { useTopicReading } from './topic-reading';
 import { TopicReadingNote } from './TopicReadingNote';
+import { type QuoteInput, shortBalanceMessage, useQuote } from './use-quote';
 
 interface GuidedFormProps {
   generating: boolean;
@@ -29,19 +32,26 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
   const [values, setValues] = useState<GuidedFormValues>(guidedDefaults);
   const set = <K extends keyof GuidedFormValues>(key: K) => (value: GuidedFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const reading = useTopicReading(values.topic, values.length, false);
+  const quoteInput: QuoteInput = { advanced_mode: false, settings: buildGuidedRequest(values, '').settings };
+  const quote = useQuote(quoteInput, generating);
+  // A short balance is a standing business limit: it holds while the quote says so, reload or not.
+  const short = !generating && quote?.enough === false;
+  const limitedNow = limited || short;
+  const bannerMessage = limitMessage ?? (short && quote ? shortBalanceMessage(quote) : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (short) return; // refused before starting: the banner and the line by the button say why
     onSubmit(values);
   };
 
   // NOTE: disabled on an empty field only: a topic of spaces reaches the submit check and its toast (spec §5).
-  const disabled = generating || limited || values.topic === '';
+  const disabled = generating || limitedNow || values.topic === '';
 
   return (
     <FormCard title="创作设置" subtitle="引导创作模式">
       <form onSubmit={submit} className="space-y-5" noValidate>
-        {limited && <BusinessLimitBanner message={limitMessage} />}
+        {limitedNow && <BusinessLimitBanner message={bannerMessage} topUp={short} />}
         <TextField
           label="文章主题"
           value={values.topic}
@@ -69,7 +79,8 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
         <SelectField label="发布平台" value={values.platform} options={PLATFORMS} onChange={set('platform')} />
 
         <div className="space-y-3 pt-1">
-          <GenerateButton label="开始生成" generating={generating} limited={limited} disabled={disabled} />
+          <GenerateButton label="开始生成" generating={generating} limited={limitedNow} disabled={disabled} />
+          <PriceAndBalance quote={quote} />
           {/* Not disabled for basic users: the click explains that the mode is Pro-only. */}
           <button
             type="button"

@@ -1,0 +1,33 @@
+import type { Quote } from '@tianma/shared';
+import { Coins } from 'lucide-react';
+import { Link } from 'react-router';
+import { shortBalanceMessage } from './use-quote';
+
+/**
+ * Beside the submit button: what this article costs and what the user has (decision 053); when the
+ * balance is short, the refusal and the way to top up.
+ */
+export function PriceAndBalance({ quote }: { quote: Quote | null }) {
+  if (!quote) return null;
+  return (
+    <div data-testid="price-and-balance" className="space-y-1 text-sm">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <Coins aria-hidden="true" className="size-4 text-amber-500" />
+          本篇消耗 <strong data-testid="article-price" className="font-semibold text-slate-900">{quote.coins}</strong> 币
+        </span>
+        <span>
+          当前余额 <strong data-testid="coin-balance" className="font-semibold text-slate-900">{quote.balance}</strong> 币
+        </span>
+      </p>
+      {!quote.enough && (
+        <p data-testid="short-balance" role="alert" className="text-red-600">
+          {shortBalanceMessage(quote)}
+          <Link to="/pricing" className="ml-1 font-semibold text-indigo-600 underline-offset-2 hover:underline">
+            去充值
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
