@@ -1,4 +1,4 @@
-import { articleHeading, articleSummary, countCjkLength, firstImageUrl, stripMarkdown } from '@tianma/shared';
+import { articleHeading, articleSummary, countArticleWords, firstImageUrl } from '@tianma/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
@@ -14,6 +14,7 @@ const LIST_COLUMNS = {
   summary: articles.summary,
   imageUrl: articles.imageUrl,
   isPublic: articles.isPublic,
+  wordCount: articles.wordCount,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
@@ -72,7 +73,7 @@ export async function updateOwnArticle(db: Db, row: ArticleRow, content: string)
       title: articleHeading(content) ?? row.title,
       summary: articleSummary(content),
       imageUrl: firstImageUrl(content) ?? row.imageUrl,
-      wordCount: countCjkLength(stripMarkdown(content)),
+      wordCount: countArticleWords(content),
       updatedAt: new Date(),
     })
     .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))

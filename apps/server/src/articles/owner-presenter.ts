@@ -17,5 +17,6 @@ export function presentOwnArticle(row: ArticleListRow, deepspaceId: number): Art
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
     isPublic: row.isPublic,
+    wordCount: row.wordCount,
   };
 }

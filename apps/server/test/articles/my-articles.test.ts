@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { countArticleWords } from '@tianma/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleFeedback } from '../../src/feedback/tables.js';
 import { articles } from '../../src/articles/tables.js';
@@ -59,6 +60,7 @@ describe('GET /api/v1/articles/user/{deepspaceId}/page', () => {
       createTime: '2026-10-01T08:18:00.000Z',
       updateTime: '2026-10-01T08:18:00.000Z',
       isPublic: false,
+      wordCount: 0,
     });
     const last = (await request('GET', `/api/v1/articles/user/${owner.deepspaceId}/page?page=3`, owner.cookie)).json();
     expect(last.data.map((item: { title: string }) => item.title)).toEqual(['第3篇', '第2篇', '第1篇']);
@@ -117,11 +119,13 @@ describe('GET, PUT and DELETE /api/v1/article/{articleId}', () => {
       summary: '这是修改之后的第一段正文，足够长，可以作为摘要使用了。',
       imageUrl: '/media/articles/other.png',
     });
-    expect(saved!.wordCount).toBeGreaterThan(20);
+    // The one count rule (countArticleWords): 新的标题 4 + 这是…了。 27 + 小节 2 + 更多内容。 5.
+    expect(saved!.wordCount).toBe(countArticleWords(content));
+    expect(saved!.wordCount).toBe(38);
     expect(saved!.updatedAt.getTime()).toBeGreaterThan(row!.updatedAt.getTime());
     expect((await request('GET', `/api/v1/article/${row!.articleId}`, owner.cookie)).body).toBe(content);
     const listed = (await request('GET', `/api/v1/articles/user/${owner.deepspaceId}/page`, owner.cookie)).json();
-    expect(listed.data[0]).toMatchObject({ title: '新的标题', articleId: row!.articleId });
+    expect(listed.data[0]).toMatchObject({ title: '新的标题', articleId: row!.articleId, wordCount: 38 });
   });
 
   it('refuses empty, oversized or malformed edits and changes nothing', async () => {
@@ -166,6 +170,12 @@ describe('GET, PUT and DELETE /api/v1/article/{articleId}', () => {
     expect(listed.data[0]).toMatchObject({ articleId: started.article_id, imageUrl: expect.stringMatching(/^\/media\/articles\//) });
     const cover = listed.data[0].imageUrl as string;
     expect((await t.app.inject({ url: cover })).statusCode).toBe(200);
+    // The word count shown everywhere: the stored one is the stored text counted by the one rule.
+    const [row] = await t.database.db.select().from(articles).where(eq(articles.articleId, started.article_id));
+    expect(row!.wordCount).toBe(countArticleWords(row!.content));
+    expect(listed.data[0].wordCount).toBe(row!.wordCount);
+    // The cover's alt text is the article's title, not the raw topic or an image prompt.
+    expect(row!.content).toContain(`![${row!.title}](${cover})`);
     await request('DELETE', `/api/v1/article/${started.article_id}`, owner.cookie);
     expect((await t.app.inject({ url: cover })).statusCode).toBe(404);
   });

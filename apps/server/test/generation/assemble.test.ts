@@ -1,6 +1,8 @@
+import { countArticleWords } from '@tianma/shared';
 import { describe, expect, it } from 'vitest';
 import type { Outline } from '../../src/generation/agents/types.js';
 import { assembleArticle } from '../../src/generation/stages/assemble.js';
+import { imageText } from '../../src/generation/stages/images.js';
 
 const outline: Outline = {
   title: '标题',
@@ -57,5 +59,32 @@ describe('assembleArticle', () => {
     expect(result.markdown).toContain('甲说[1]，乙说[1]，丙说。');
     expect(result.references).toEqual([page]);
     expect(result.markdown.trimEnd().endsWith('## 参考资料\n\n1. [资料](https://a.cn/p)')).toBe(true);
+  });
+
+  it('stores the word count of the stored text by the one rule, as the editor and my articles count it', () => {
+    const markdown = '# MacBook Air M5 续航测试\n\n## 开篇\n\nMacBook Air M5 续航 12 小时[1]。\n\n## 第一步\n\n实测 3.5 小时。\n';
+    const source = { id: 'w', source: 'web' as const, title: '资料', url: 'https://a.cn', content: '' };
+    const result = assembleArticle({ title: 'MacBook Air M5 续航测试', markdown }, images, [source], outline);
+    expect(result.markdown).toContain('## 参考资料');
+    expect(result.wordCount).toBe(countArticleWords(result.markdown));
+    // 7 (title) + 2 (开篇) + 9 (MacBook Air M5 续航 12 小时。) + 3 (第一步) + 6 (实测 3.5 小时。)
+    expect(result.wordCount).toBe(27);
+  });
+});
+
+describe('imageText', () => {
+  const plan = (sectionIndex: number, caption: string) => ({ sectionIndex, prompt: '清晨的书桌，台灯与笔记本，暖色调插画', caption });
+
+  it("draws the article's title on the cover, never the raw topic or the image prompt", () => {
+    const text = imageText(plan(-1, '清晨的书桌，台灯与笔记本，暖色调插画'), outline, '请帮我写一篇关于标题的文章，配图要暖色调');
+    expect(text).toEqual({ title: '标题', subtitle: undefined, caption: '标题' });
+    expect(imageText(plan(-1, '封面'), outline, '主题').title).toBe('标题');
+    expect(imageText(plan(-1, '三个习惯改变一年'), outline, '主题')).toEqual({ title: '标题', subtitle: '三个习惯改变一年', caption: '标题' });
+  });
+
+  it("captions a section image with its caption, or its section's heading when the caption is a prompt", () => {
+    expect(imageText(plan(1, '简洁的扁平插画，表现专注与坚持'), outline, '主题')).toEqual({ title: '第一步', caption: '第一步' });
+    expect(imageText(plan(2, '插图2'), outline, '主题').caption).toBe('第二步');
+    expect(imageText(plan(1, '番茄钟的节奏'), outline, '主题').caption).toBe('番茄钟的节奏');
   });
 });

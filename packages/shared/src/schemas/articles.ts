@@ -31,6 +31,8 @@ export const articleListItemSchema = z.object({
   updateTime: z.string(),
   /** Whether the share link works for others (our addition). */
   isPublic: z.boolean().optional(),
+  /** The stored 字数 (countArticleWords, our addition): the number the preview and the editor show. */
+  wordCount: z.number().int().nonnegative().optional(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
 

@@ -1,4 +1,4 @@
-import { articleSummary, countCjkLength, stripMarkdown } from '@tianma/shared';
+import { articleSummary, countArticleWords } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { finalizeCitations, referenceList } from '../citations.js';
 import { removeAvoidedWords } from '../style/avoid-words.js';
@@ -91,7 +91,8 @@ export function assembleArticle(
     markdown: `${markdown}\n`,
     summary: articleSummary(revised.markdown),
     coverUrl: cover?.url ?? null,
-    wordCount: countCjkLength(stripMarkdown(revised.markdown)),
+    // The stored text's count by the one rule (countArticleWords): the editor and my articles count it alike.
+    wordCount: countArticleWords(markdown),
     references,
     stockPhrases: { before: revised.before, after: revised.after },
     style: styleOf(markdown, referenceStyle),
