@@ -18,7 +18,7 @@ describe('generation start errors', () => {
     expect(h.deps.toast).toHaveBeenCalledWith('info', '今日生成次数已超限');
     expect(h.state()).toMatchObject({ status: 'error', error: '今日生成次数已超限', businessLimit: true, articleId: 'a2', taskId: 't2' });
     await vi.advanceTimersByTimeAsync(1500);
-    expect(h.deps.openStream).toHaveBeenCalledWith('t2', undefined);
+    expect(h.deps.openStream).toHaveBeenCalledWith('t2', '0');
     h.stream().emit(progress('analyze_topic'));
     expect(h.state()).toMatchObject({ status: 'analyze_topic', error: null, businessLimit: true });
     h.tracker.dispose();

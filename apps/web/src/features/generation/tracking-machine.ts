@@ -1,5 +1,6 @@
-import { createArticleLoader } from './article-loader';
+import { createArticleLoader, readArticleMeta } from './article-loader';
 import { connectionEffect, type ConnectionEffect, isConnectionMessage } from './connection-messages';
+import { forgetLastResult, rememberLastResult } from './last-result';
 import { isFinalStatus, isRunningStatus } from './progress-display';
 import { forgetRunningTask, rememberRunningTask } from './running-task';
 import { nonEmpty, readStartResponse, type StartOutcome, startFailure } from './start-outcome';
@@ -31,10 +32,26 @@ export function createTracker(deps: TrackerDeps): Tracker {
   /** A final state arrived through tracking: polls stop, the stream's end is no error. */
   let over = false;
 
+  /** The article id last written to resultStorage, so a patch does not write it again. */
+  let keptResult: string | null = null;
+
   const patch = (next: Partial<TrackerState>) => {
     if (disposed) return;
     state = { ...state, ...next };
+    keepResult();
     for (const listener of [...listeners]) listener(state);
+  };
+
+  /** A finished article with its id is the last result until the next start (last-result.ts). */
+  const keepResult = () => {
+    if (!deps.resultStorage || state.status !== 'completed' || !state.articleId || !state.article?.trim()) return;
+    if (keptResult === state.articleId) return;
+    keptResult = state.articleId;
+    rememberLastResult(deps.resultStorage, { articleId: state.articleId, taskId: state.taskId, settings: state.lastSettings });
+  };
+  const dropResult = () => {
+    keptResult = null;
+    if (deps.resultStorage) forgetLastResult(deps.resultStorage);
   };
 
   const errorOf = (message: string) => errorPatch(state, message);
@@ -136,10 +153,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (isFinalStatus(step)) reachFinal();
   }
 
-  /** Connects now, or 150 ms after cutting a live connection; the 18-minute limit also runs here. */
-  function beginTracking(taskId: string) {
+  /**
+   * Connects now, or 150 ms after cutting a live connection; the 18-minute limit also runs here.
+   * A run this page started is followed from its first event (the steps play back, decision 055);
+   * a resumed one from its current state.
+   */
+  function beginTracking(taskId: string, fromStart = false) {
     const connect = () => {
-      transport.connect(taskId);
+      transport.connect(taskId, { fromStart });
       timers.schedule('global', T.globalLimitMinutes * 60_000, () =>
         handlePayload({ type: 'global_timeout', details: { duration: T.globalLimitMinutes } }),
       );
@@ -180,7 +201,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const { taskId } = outcome;
     if (taskId) {
       remember();
-      timers.schedule('track', T.trackDelayMs, () => beginTracking(taskId));
+      timers.schedule('track', T.trackDelayMs, () => beginTracking(taskId, true));
     }
     return outcome.kind === 'started';
   }
@@ -203,6 +224,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       const at = epoch;
       if (transport.isActive()) transport.disconnect();
       forget();
+      // The user starts another: the last result is no longer what the panel comes back to.
+      dropResult();
       patch({ ...initialTrackerState(), status: 'search_and_extract', lastSettings: request, isLoading: true });
       let outcome: StartOutcome;
       try {
@@ -220,6 +243,35 @@ export function createTracker(deps: TrackerDeps): Tracker {
         return false;
       }
       return tracker.start(state.lastSettings);
+    },
+
+    restore(result) {
+      if (disposed || !result.articleId) return;
+      cutTracking();
+      const at = epoch;
+      if (transport.isActive()) transport.disconnect();
+      keptResult = result.articleId;
+      patch({
+        ...initialTrackerState(),
+        status: 'completed',
+        taskId: result.taskId ?? null,
+        articleId: result.articleId,
+        lastSettings: result.settings ?? null,
+        isLoading: true,
+      });
+      const gone = () => {
+        if (at !== epoch) return;
+        dropResult();
+        patch(initialTrackerState());
+      };
+      deps.fetchArticle(result.articleId, 'md').then((answer) => {
+        if (at !== epoch) return;
+        if (Number(answer?.code) !== 0 || answer?.status !== 'success' || !answer.content?.trim()) {
+          gone();
+          return;
+        }
+        patch({ article: answer.content, articleMeta: readArticleMeta(answer), articleId: nonEmpty(answer.article_id) ?? result.articleId, isLoading: false });
+      }, gone);
     },
 
     resume(taskId, options = {}) {

@@ -44,7 +44,11 @@ export interface TransportHost {
 }
 
 export interface Transport {
-  connect(taskId: string): void;
+  /**
+   * Opens the task's stream. `fromStart` asks for every event from the first (`Last-Event-ID: 0`),
+   * so a task that ran ahead of the tracking (the 1.5 s wait) still shows each of its steps.
+   */
+  connect(taskId: string, options?: { fromStart?: boolean }): void;
   switchToPolling(): void;
   disconnect(): void;
   /** A stream is open, or a reconnect or poll is pending. */
@@ -192,13 +196,13 @@ export function createTransport(host: TransportHost): Transport {
   }
 
   return {
-    connect(id) {
+    connect(id, options = {}) {
       session += 1;
       closeStream();
       timers.cancel('reconnect', 'poll');
       taskId = id;
       mode = 'stream';
-      lastEventId = undefined;
+      lastEventId = options.fromStart ? '0' : undefined;
       streamErrors = 0;
       reconnects = 0;
       host.setLink({ mode: 'stream', isMonitoring: true, isConnected: false });

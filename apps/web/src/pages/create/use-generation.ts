@@ -3,6 +3,7 @@ import { type ToastApi, useToast } from '../../components/toast/toast-context';
 import { browserTrackerDeps } from '../../features/generation/browser-deps';
 import { isRunningStatus } from '../../features/generation/progress-display';
 import { forgetRunningTask, runningTask } from '../../features/generation/running-task';
+import { StepPlayback } from '../../features/generation/step-playback';
 import { createTracker, initialTrackerState } from '../../features/generation/tracking-machine';
 import type { GenerationRequest, TaskStorage, Tracker, TrackerDeps, TrackerState } from '../../features/generation/tracking-types';
 
@@ -30,8 +31,9 @@ export interface Generation {
 }
 
 /**
- * Creates the tracker on mount, resumes a running task remembered in sessionStorage (a reload mid-run),
- * and disposes it on unmount; dispose keeps that record, so leaving mid-run can be resumed too.
+ * Creates the tracker on mount (its state reaches the page through the step playback), resumes a
+ * running task remembered in sessionStorage (a reload mid-run), and disposes it on unmount; dispose
+ * keeps that record, so leaving mid-run can be resumed too.
  */
 export function useGeneration(makeTracker: MakeTracker = browserTracker): Generation {
   const toast = useToast();
@@ -48,12 +50,16 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
     const storage = browserSessionStorage();
     const tracker = makeRef.current({ toast: (kind, message) => toastRef.current[kind](message), storage });
     trackerRef.current = tracker;
-    const unsubscribe = tracker.subscribe(setState);
+    // The page shows the tracker's state through the step playback: a fast task's steps in order,
+    // each long enough to read, before the article (decision 055).
+    const playback = new StepPlayback(tracker.getState(), setState);
+    const unsubscribe = tracker.subscribe((next) => playback.push(next));
     setState(tracker.getState());
     const task = storage ? runningTask(storage) : null;
     if (task) tracker.resume(task.taskId, { articleId: task.articleId, settings: task.settings });
     return () => {
       unsubscribe();
+      playback.dispose();
       tracker.dispose();
       if (trackerRef.current === tracker) trackerRef.current = null;
     };
