@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
 /**
@@ -56,7 +56,10 @@ export const coinHolds = pgTable(
 
 /**
  * Payment orders. Coins and the Pro grant are fixed on the server when the order is created;
- * `transactionId` is unique, so one provider payment can pay one order only once.
+ * `transactionId` is unique, so one provider payment can pay one order only once. A user has at
+ * most one pending order per kind and amount (`payment_orders_open_idx`): opening /pay again
+ * reuses it while it is valid (decision 054). `lastCheckedAt` is set by the owner's status poll
+ * only, so it also says the pay page showed the order (the billing history's rule).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -86,6 +89,7 @@ export const paymentOrders = pgTable(
     check('payment_orders_coins_positive', sql`${table.coins} > 0`),
     index('payment_orders_user_idx').on(table.userId, table.createdAt),
     index('payment_orders_status_expiry_idx').on(table.status, table.expiresAt),
+    uniqueIndex('payment_orders_open_idx').on(table.userId, table.payType, table.amountFen).where(sql`status = 'pending'`),
   ],
 );
 

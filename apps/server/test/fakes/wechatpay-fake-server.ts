@@ -53,6 +53,8 @@ export interface WechatPayFake {
   /** Switches a test flips directly. */
   behaviour: { corruptResponseSignature: boolean; hang: boolean; delayMs: number };
   requestCount(route: FakeRoute): number;
+  /** Calls of this route that passed the signature check and were answered 2xx. */
+  acceptedCount(route: FakeRoute): number;
   inFlight(route: FakeRoute): number;
   maxInFlight(route: FakeRoute): number;
   markPaid(outTradeNo: string, options?: { amountTotal?: number }): string;
@@ -85,7 +87,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
   const now = options.now ?? Date.now;
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const counts = new Map<FakeRoute, { total: number; live: number; max: number }>();
+  const counts = new Map<FakeRoute, { total: number; live: number; max: number; accepted: number }>();
   const orders = new Map<string, FakeOrder>();
   const behaviour = { corruptResponseSignature: false, hang: false, delayMs: 0 };
   const mchid = options.mchid ?? '1900000109';
@@ -94,7 +96,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
   const apiV3Key = randomBytes(16).toString('hex');
   const seconds = () => Math.floor(now() / 1000);
 
-  const stat = (route: FakeRoute) => counts.get(route) ?? counts.set(route, { total: 0, live: 0, max: 0 }).get(route)!;
+  const stat = (route: FakeRoute) => counts.get(route) ?? counts.set(route, { total: 0, live: 0, max: 0, accepted: 0 }).get(route)!;
 
   function checkAuthorization(req: http.IncomingMessage, body: string): Reply | undefined {
     const match = AUTH.exec(req.headers.authorization ?? '');
@@ -231,6 +233,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
       });
       if (behaviour.hang) return;
       const reply = handle(req, Buffer.concat(chunks).toString('utf8'));
+      if (reply.status >= 200 && reply.status < 300) entry.accepted += 1;
       const body = reply.json ? JSON.stringify(reply.json) : '';
       const headers = signedHeaders(body, (m) => (behaviour.corruptResponseSignature ? corrupt(platformSign(m)) : platformSign(m)));
       setTimeout(() => {
@@ -288,6 +291,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     orders,
     behaviour,
     requestCount: (name) => stat(name).total,
+    acceptedCount: (name) => stat(name).accepted,
     inFlight: (name) => stat(name).live,
     maxInFlight: (name) => stat(name).max,
     markPaid,

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/index.js';
-import { recordPayment } from '../../platform/observability/metrics.js';
 import type { PaymentProvider } from '../payment/payment-provider.js';
 import { type PaymentOrderRow, paymentOrders } from '../tables.js';
+import { closeOrderEverywhere } from './close-order.js';
 import { creditOrder } from './credit-order.js';
 
 /** A pending order is asked about upstream at most this often. */
@@ -11,7 +11,7 @@ export const UPSTREAM_CHECK_INTERVAL_MS = 10_000;
 
 /**
  * For a pending order not checked upstream lately, asks the provider once and credits a
- * SUCCESS. The claim is a conditional UPDATE of `last_checked_at`, so however many pollers
+ * SUCCESS; an order past its expiry is closed (or credited) instead. The claim is a conditional UPDATE of `last_checked_at`, so however many pollers
  * (tabs, processes) ask at once, one query is in flight per order.
  */
 export async function refreshPendingOrder(
@@ -34,6 +34,11 @@ export async function refreshPendingOrder(
     .returning({ id: paymentOrders.id });
   if (!claimed) return;
   try {
+    // Past its expiry the order is ended now rather than at the sweeper's next turn (decision 054).
+    if (order.expiresAt.getTime() <= now.getTime()) {
+      await closeOrderEverywhere(deps, order);
+      return;
+    }
     const transaction = await deps.provider.queryOrder(order.outTradeNo);
     if (transaction?.tradeState === 'SUCCESS') await creditOrder(deps, transaction);
   } catch (error) {
@@ -55,21 +60,7 @@ export async function closeExpiredOrders(deps: { db: Db; provider: PaymentProvid
   let closed = 0;
   for (const order of expired) {
     try {
-      const transaction = await deps.provider.queryOrder(order.outTradeNo);
-      if (transaction?.tradeState === 'SUCCESS') {
-        await creditOrder(deps, transaction);
-        continue;
-      }
-      if (transaction && transaction.tradeState !== 'CLOSED') await deps.provider.closeOrder(order.outTradeNo);
-      const [row] = await deps.db
-        .update(paymentOrders)
-        .set({ status: 'closed', updatedAt: new Date() })
-        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
-        .returning({ id: paymentOrders.id });
-      if (row) {
-        closed += 1;
-        recordPayment('closed', deps.provider.name);
-      }
+      if ((await closeOrderEverywhere(deps, order)) === 'closed') closed += 1;
     } catch (error) {
       deps.logger.warn({ err: error, outTradeNo: order.outTradeNo }, 'closing an expired order failed; will retry');
     }
