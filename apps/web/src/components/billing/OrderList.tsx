@@ -7,7 +7,7 @@ const STATUS: Record<OrderStatus, { label: string; className: string }> = {
   closed: { label: '已关闭', className: 'bg-slate-100 text-slate-500' },
 };
 
-/** Top-up and Pro orders, newest first. */
+/** Top-up and Pro orders, newest first: the real attempts the server lists (decision 054), each with its order number as /pay showed it. */
 export function OrderList({ orders }: { orders: BillingOrder[] }) {
   if (orders.length === 0) return <p className="py-8 text-center text-sm text-slate-400">暂无充值记录</p>;
   return (
@@ -20,6 +20,9 @@ export function OrderList({ orders }: { orders: BillingOrder[] }) {
               <p className="truncate text-sm font-medium text-slate-800">{order.description}</p>
               <p className="mt-1 text-xs text-slate-500">
                 {order.coins} 币 · {zhDateTime(order.createdAt)}
+              </p>
+              <p className="mt-0.5 text-xs break-all text-slate-400">
+                订单号 <span className="font-mono">{order.outTradeNo}</span>
               </p>
             </div>
             <div className="shrink-0 text-right">
