@@ -31,4 +31,13 @@ describe('MarkdownView', () => {
     expect(images).toEqual(['/media/articles/a.png']);
     expect(container.querySelector('a[href="https://example.com"]')?.getAttribute('rel')).toContain('noopener');
   });
+
+  it('never shows an image prompt or a placeholder as alt text; a real caption stays', () => {
+    const { container } = render(
+      <MarkdownView markdown={'![清晨的书桌，台灯与笔记本，暖色调插画](/media/a.png)\n\n![封面](/media/b.png)\n\n![三种电池路线对比](/media/c.png)'} />,
+    );
+    const alts = [...container.querySelectorAll('img')].map((img) => img.getAttribute('alt'));
+    expect(alts).toEqual(['', '', '三种电池路线对比']);
+  });
 });
+

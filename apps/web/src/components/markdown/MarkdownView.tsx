@@ -1,3 +1,4 @@
+import { isImageInstruction } from '@tianma/shared';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -35,7 +36,12 @@ function ExternalLink({ href, children }: { href?: string; children?: React.Reac
   );
 }
 
+/**
+ * An image of the article. Alt text written for an image model (「暖色调插画…」) or a placeholder
+ * (「封面」), as older articles carry, is no description for a reader: the image is then decorative.
+ */
 function LazyImage({ src, alt }: { src?: string | Blob; alt?: string }) {
   if (typeof src !== 'string' || !src) return null;
-  return <img src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+  const text = alt && !isImageInstruction(alt) ? alt : '';
+  return <img src={src} alt={text} loading="lazy" referrerPolicy="no-referrer" />;
 }

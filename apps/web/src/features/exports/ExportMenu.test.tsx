@@ -175,7 +175,7 @@ describe('ExportMenu', () => {
 
 describe('EditorToolbar export', () => {
   const toolbar = (dirty: boolean) => (
-    <EditorToolbar articleId="a1" title="标题" characters={10} dirty={dirty} saving={false} problem={null} onSave={() => {}} />
+    <EditorToolbar articleId="a1" title="标题" words={10} dirty={dirty} saving={false} problem={null} onSave={() => {}} />
   );
 
   it('refuses to export unsaved edits', async () => {

@@ -34,7 +34,7 @@ export async function postGenerate(request: GenerationRequest): Promise<Generate
   throw new ApiError(response.status, FORMAT_ERROR_MESSAGE);
 }
 
-export function browserTrackerDeps(options: Pick<TrackerDeps, 'toast' | 'log' | 'storage'>): TrackerDeps {
+export function browserTrackerDeps(options: Pick<TrackerDeps, 'toast' | 'log' | 'storage' | 'resultStorage'>): TrackerDeps {
   return {
     ...options,
     openStream: (taskId, lastEventId) => openSseStream(`/api/v1/articles/generate/stream/${path(taskId)}`, lastEventId),

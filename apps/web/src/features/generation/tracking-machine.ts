@@ -1,5 +1,6 @@
-import { createArticleLoader } from './article-loader';
+import { createArticleLoader, readArticleMeta } from './article-loader';
 import { connectionEffect, type ConnectionEffect, isConnectionMessage } from './connection-messages';
+import { forgetLastResult, rememberLastResult } from './last-result';
 import { isFinalStatus, isRunningStatus } from './progress-display';
 import { forgetRunningTask, rememberRunningTask } from './running-task';
 import { nonEmpty, readStartResponse, type StartOutcome, startFailure } from './start-outcome';
@@ -31,10 +32,26 @@ export function createTracker(deps: TrackerDeps): Tracker {
   /** A final state arrived through tracking: polls stop, the stream's end is no error. */
   let over = false;
 
+  /** The article id last written to resultStorage, so a patch does not write it again. */
+  let keptResult: string | null = null;
+
   const patch = (next: Partial<TrackerState>) => {
     if (disposed) return;
     state = { ...state, ...next };
+    keepResult();
     for (const listener of [...listeners]) listener(state);
+  };
+
+  /** A finished article with its id is the last result until the next start (last-result.ts). */
+  const keepResult = () => {
+    if (!deps.resultStorage || state.status !== 'completed' || !state.articleId || !state.article?.trim()) return;
+    if (keptResult === state.articleId) return;
+    keptResult = state.articleId;
+    rememberLastResult(deps.resultStorage, { articleId: state.articleId, taskId: state.taskId, settings: state.lastSettings });
+  };
+  const dropResult = () => {
+    keptResult = null;
+    if (deps.resultStorage) forgetLastResult(deps.resultStorage);
   };
 
   const errorOf = (message: string) => errorPatch(state, message);
@@ -207,6 +224,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       const at = epoch;
       if (transport.isActive()) transport.disconnect();
       forget();
+      // The user starts another: the last result is no longer what the panel comes back to.
+      dropResult();
       patch({ ...initialTrackerState(), status: 'search_and_extract', lastSettings: request, isLoading: true });
       let outcome: StartOutcome;
       try {
@@ -224,6 +243,35 @@ export function createTracker(deps: TrackerDeps): Tracker {
         return false;
       }
       return tracker.start(state.lastSettings);
+    },
+
+    restore(result) {
+      if (disposed || !result.articleId) return;
+      cutTracking();
+      const at = epoch;
+      if (transport.isActive()) transport.disconnect();
+      keptResult = result.articleId;
+      patch({
+        ...initialTrackerState(),
+        status: 'completed',
+        taskId: result.taskId ?? null,
+        articleId: result.articleId,
+        lastSettings: result.settings ?? null,
+        isLoading: true,
+      });
+      const gone = () => {
+        if (at !== epoch) return;
+        dropResult();
+        patch(initialTrackerState());
+      };
+      deps.fetchArticle(result.articleId, 'md').then((answer) => {
+        if (at !== epoch) return;
+        if (Number(answer?.code) !== 0 || answer?.status !== 'success' || !answer.content?.trim()) {
+          gone();
+          return;
+        }
+        patch({ article: answer.content, articleMeta: readArticleMeta(answer), articleId: nonEmpty(answer.article_id) ?? result.articleId, isLoading: false });
+      }, gone);
     },
 
     resume(taskId, options = {}) {

@@ -110,6 +110,8 @@ export interface TrackerDeps {
   timers?: TimerApi;
   /** When given, the running task is remembered there for a reload (running-task.ts). */
   storage?: TaskStorage;
+  /** When given, the last finished article is remembered there until the next start (last-result.ts). */
+  resultStorage?: TaskStorage;
 }
 
 /** idle, a generation step (unknown names are kept as sent and count as running), completed or error. */
@@ -148,6 +150,11 @@ export interface Tracker {
   start(request: GenerationRequest): Promise<boolean>;
   /** start() with the last settings. */
   regenerate(): Promise<boolean>;
+  /**
+   * Shows a finished article again (after a reload or a visit elsewhere): fetched by id; when it
+   * cannot be fetched (deleted, another account), the record is dropped and the panel stays idle, silently.
+   */
+  restore(result: { articleId: string; taskId?: string | null; settings?: GenerationRequest | null }): void;
   /** Picks a running task up again (after a page reload). */
   resume(taskId: string, options?: { articleId?: string | null; settings?: GenerationRequest | null }): void;
   /** Fetches the article again (the 'refetch' button). */

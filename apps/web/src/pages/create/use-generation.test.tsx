@@ -1,7 +1,8 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast/ToastProvider';
+import { LAST_RESULT_KEY } from '../../features/generation/last-result';
 import { RUNNING_TASK_KEY } from '../../features/generation/running-task';
 import { harness, REQUEST } from '../../features/generation/tracking-fakes';
 import type { GenerateResponse, Tracker } from '../../features/generation/tracking-types';
@@ -12,9 +13,10 @@ const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{child
 /** Builds real trackers over the fake calls and keeps each one, with spies on resume and dispose. */
 function trackers() {
   const made: Tracker[] = [];
-  const make: MakeTracker = ({ toast, storage }) => {
-    const { tracker } = harness({ toast, storage, startGeneration: vi.fn(() => new Promise<GenerateResponse>(() => {})) });
+  const make: MakeTracker = ({ toast, storage, resultStorage }) => {
+    const { tracker } = harness({ toast, storage, resultStorage, startGeneration: vi.fn(() => new Promise<GenerateResponse>(() => {})) });
     vi.spyOn(tracker, 'resume');
+    vi.spyOn(tracker, 'restore');
     vi.spyOn(tracker, 'dispose');
     made.push(tracker);
     return tracker;
@@ -23,7 +25,33 @@ function trackers() {
 }
 
 describe('useGeneration', () => {
-  afterEach(() => sessionStorage.clear());
+  afterEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('shows the last finished article again after a reload, until the user starts another', async () => {
+    localStorage.setItem(LAST_RESULT_KEY, JSON.stringify({ articleId: 'a5', taskId: 't5', settings: REQUEST }));
+    const { made, make } = trackers();
+    const { result } = renderHook(() => useGeneration(make), { wrapper });
+    const tracker = made.at(-1)!;
+    expect(tracker.restore).toHaveBeenCalledWith({ articleId: 'a5', taskId: 't5', settings: REQUEST });
+    expect(tracker.resume).not.toHaveBeenCalled();
+    await waitFor(() => expect(result.current.state).toMatchObject({ status: 'completed', articleId: 'a5', article: '# 文章' }));
+    await act(async () => {
+      void result.current.start(REQUEST);
+    });
+    expect(localStorage.getItem(LAST_RESULT_KEY)).toBeNull();
+  });
+
+  it('prefers a running task over the last finished article', () => {
+    localStorage.setItem(LAST_RESULT_KEY, JSON.stringify({ articleId: 'a5', taskId: 't5', settings: REQUEST }));
+    sessionStorage.setItem(RUNNING_TASK_KEY, JSON.stringify({ taskId: 't1', articleId: 'a1', settings: REQUEST }));
+    const { made, make } = trackers();
+    renderHook(() => useGeneration(make), { wrapper });
+    expect(made.at(-1)!.resume).toHaveBeenCalled();
+    expect(made.at(-1)!.restore).not.toHaveBeenCalled();
+  });
 
   it('resumes the task remembered for a reload and disposes the tracker on unmount', () => {
     sessionStorage.setItem(RUNNING_TASK_KEY, JSON.stringify({ taskId: 't1', articleId: 'a1', settings: REQUEST }));

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ToastApi, useToast } from '../../components/toast/toast-context';
 import { browserTrackerDeps } from '../../features/generation/browser-deps';
 import { isRunningStatus } from '../../features/generation/progress-display';
+import { forgetLastResult, lastResult } from '../../features/generation/last-result';
 import { forgetRunningTask, runningTask } from '../../features/generation/running-task';
 import { StepPlayback } from '../../features/generation/step-playback';
 import { createTracker, initialTrackerState } from '../../features/generation/tracking-machine';
@@ -9,13 +10,22 @@ import type { GenerationRequest, TaskStorage, Tracker, TrackerDeps, TrackerState
 
 /** The page's hold on the tracking machine (decision 030): one tracker per page visit. */
 
-export type MakeTracker = (options: { toast: TrackerDeps['toast']; storage?: TaskStorage }) => Tracker;
+export type MakeTracker = (options: { toast: TrackerDeps['toast']; storage?: TaskStorage; resultStorage?: TaskStorage }) => Tracker;
 
 const browserTracker: MakeTracker = (options) => createTracker(browserTrackerDeps(options));
 
 function browserSessionStorage(): TaskStorage | undefined {
   try {
     return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the last finished article is kept: it outlives the tab (last-result.ts). */
+function browserLocalStorage(): TaskStorage | undefined {
+  try {
+    return window.localStorage;
   } catch {
     return undefined;
   }
@@ -48,7 +58,8 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
   // biome-ignore lint/correctness/useExhaustiveDependencies: round is the signal to rebuild
   useEffect(() => {
     const storage = browserSessionStorage();
-    const tracker = makeRef.current({ toast: (kind, message) => toastRef.current[kind](message), storage });
+    const resultStorage = browserLocalStorage();
+    const tracker = makeRef.current({ toast: (kind, message) => toastRef.current[kind](message), storage, resultStorage });
     trackerRef.current = tracker;
     // The page shows the tracker's state through the step playback: a fast task's steps in order,
     // each long enough to read, before the article (decision 055).
@@ -56,7 +67,10 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
     const unsubscribe = tracker.subscribe((next) => playback.push(next));
     setState(tracker.getState());
     const task = storage ? runningTask(storage) : null;
+    const finished = resultStorage ? lastResult(resultStorage) : null;
     if (task) tracker.resume(task.taskId, { articleId: task.articleId, settings: task.settings });
+    // No run under way: the last finished article shows again until the user starts another.
+    else if (finished) tracker.restore(finished);
     return () => {
       unsubscribe();
       playback.dispose();
@@ -74,6 +88,8 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
     // The user leaves this run: a reload must not bring it back.
     const storage = browserSessionStorage();
     if (storage) forgetRunningTask(storage);
+    const resultStorage = browserLocalStorage();
+    if (resultStorage) forgetLastResult(resultStorage);
     setRound((value) => value + 1);
   }, []);
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorPanes } from './EditorPanes';
 import { EditorToolbar } from './EditorToolbar';
-import { contentProblem, countCharacters, editorTitle } from './editor-text';
+import { articleWordCount } from '../../lib/word-count';
+import { contentProblem, editorTitle } from './editor-text';
 import { LeaveGuard } from './LeaveGuard';
 import { useArticleSave } from './use-article-save';
 
@@ -35,7 +36,7 @@ export function ArticleEditor({ articleId, initialContent }: ArticleEditorProps)
       <EditorToolbar
         articleId={articleId}
         title={editorTitle(content)}
-        characters={countCharacters(content)}
+        words={articleWordCount(content)}
         dirty={dirty}
         saving={saving}
         problem={problem}

@@ -45,7 +45,8 @@ describe('EditorPage', () => {
     expect(within(preview).getByRole('heading', { level: 1 })).toHaveTextContent('春季护肤指南');
     expect(within(preview).getByText('第一段正文。')).toBeInTheDocument();
     expect(screen.getByTestId('editor-title')).toHaveTextContent('春季护肤指南');
-    expect(screen.getByText('13 字')).toBeInTheDocument();
+    // The one count rule (countArticleWords): 春季护肤指南 6 + 第一段正文。 6; the # is markup.
+    expect(screen.getByTestId('editor-word-count')).toHaveTextContent('12 字');
     expect(status()).toHaveTextContent('已保存');
     expect(calls).toEqual([{ path: '/api/v1/article/a1', method: 'GET', body: undefined }]);
   });
@@ -68,7 +69,7 @@ describe('EditorPage', () => {
 
     await user.type(textarea(), '补充');
     expect(status()).toHaveTextContent('未保存的更改');
-    expect(screen.getByText('15 字')).toBeInTheDocument();
+    expect(screen.getByTestId('editor-word-count')).toHaveTextContent('14 字');
     expect(within(screen.getByTestId('editor-preview')).getByText('第一段正文。补充')).toBeInTheDocument();
 
     const save = screen.getByTestId('editor-save');

@@ -3,11 +3,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles';
 import { ExportMenu } from '../../features/exports/ExportMenu';
+import { formatWordCount } from '../../lib/word-count';
 
 interface EditorToolbarProps {
   articleId: string;
   title: string;
-  characters: number;
+  /** The 字数 of the text being edited, by the one rule (lib/word-count.ts). */
+  words: number;
   dirty: boolean;
   saving: boolean;
   /** Why the content cannot be saved, or null. */
@@ -17,7 +19,7 @@ interface EditorToolbarProps {
 
 export const EXPORT_UNSAVED_TEXT = '请先保存后再导出';
 
-export function EditorToolbar({ articleId, title, characters, dirty, saving, problem, onSave }: EditorToolbarProps) {
+export function EditorToolbar({ articleId, title, words, dirty, saving, problem, onSave }: EditorToolbarProps) {
   const hintId = useId();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
@@ -26,7 +28,7 @@ export function EditorToolbar({ articleId, title, characters, dirty, saving, pro
           {title}
         </h1>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <span>{characters.toLocaleString('zh-CN')} 字</span>
+          <span data-testid="editor-word-count">{formatWordCount(words)} 字</span>
           <span data-testid="editor-status" aria-live="polite" className={dirty ? 'font-medium text-amber-600' : 'text-emerald-600'}>
             {dirty ? '未保存的更改' : '已保存'}
           </span>

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentProblem, countCharacters, editorTitle } from './editor-text';
+import { contentProblem, editorTitle } from './editor-text';
 
 describe('editor text rules', () => {
-  it('counts every non-whitespace character, CJK and Latin alike', () => {
-    expect(countCharacters('你好，世界')).toBe(5);
-    expect(countCharacters('# AI 写作\n\n  hello\tworld ')).toBe(15);
-    expect(countCharacters('😀 表情')).toBe(3);
-    expect(countCharacters(' \n\t')).toBe(0);
-  });
-
   it('takes the title from the first level-1 heading', () => {
     expect(editorTitle('前言\n\n# 春季**护肤**指南\n\n## 第一步')).toBe('春季护肤指南');
     expect(editorTitle('## 只有二级标题')).toBe('无标题');

@@ -5,13 +5,6 @@ export function editorTitle(markdown: string): string {
   return articleHeading(markdown) ?? UNTITLED;
 }
 
-/** Characters as a Chinese reader counts them in an editor: every non-whitespace character (code point). */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (const ch of text) if (!/\s/u.test(ch)) count += 1;
-  return count;
-}
-
 /** Why the content cannot be saved, or null when it can (the server checks the same). */
 export function contentProblem(content: string): string | null {
   if (!content.trim()) return '内容不能为空';

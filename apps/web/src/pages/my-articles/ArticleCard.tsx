@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ShareButton } from '../../features/share/ShareButton';
 import { fetchArticleText } from '../editor/article-api';
 import { ArticleCardMenu } from './ArticleCardMenu';
+import { formatWordCount } from '../../lib/word-count';
 import { zhDate } from './article-date';
 import type { ArticleListItem } from './my-articles-api';
 
@@ -32,15 +33,19 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
         onClick={() => onOpen(article)}
         className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
+        {/* The cover fills its 16:9 frame whatever its own shape (2.35:1 WeChat, 3:4 Xiaohongshu):
+            cropped from the centre, where the card renderer draws the title, never letterboxed. */}
         {showImage ? (
-          <img
-            src={article.imageUrl ?? undefined}
-            alt=""
-            loading="lazy"
-            referrerPolicy="no-referrer"
-            onError={() => setImageBroken(true)}
-            className="aspect-video w-full bg-slate-100 object-contain"
-          />
+          <div data-testid="article-cover" className="aspect-video w-full overflow-hidden bg-slate-100">
+            <img
+              src={article.imageUrl ?? undefined}
+              alt=""
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              onError={() => setImageBroken(true)}
+              className="size-full object-cover object-center"
+            />
+          </div>
         ) : (
           <div data-testid="image-placeholder" aria-hidden="true" className="flex aspect-video w-full items-center justify-center bg-slate-100">
             <FileText className="size-10 text-slate-300" />
@@ -52,6 +57,11 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
           <p className="mt-auto flex items-center gap-1.5 pt-3 pr-20 text-xs text-slate-400">
             <CalendarDays aria-hidden="true" className="size-3.5" />
             <time dateTime={article.createTime}>{zhDate(article.createTime)}</time>
+            {typeof article.wordCount === 'number' && article.wordCount > 0 && (
+              <span data-testid="article-card-word-count" className="ml-1">
+                · {formatWordCount(article.wordCount)} 字
+              </span>
+            )}
             {!isPublic && (
               <span data-testid="private-badge" className="ml-1 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-slate-500">
                 <Lock aria-hidden="true" className="size-3" />

@@ -121,6 +121,10 @@ describe('MyArticlesPanel', () => {
     expect(within(first!).getByTestId('image-placeholder')).toBeInTheDocument();
     const image = fourth!.querySelector('img');
     expect(image).toHaveAttribute('src', 'https://img.example.com/4.png');
+    // The cover fills a 16:9 frame (cropped, never letterboxed), whatever its own shape.
+    expect(within(fourth!).getByTestId('article-cover')).toHaveClass('aspect-video', 'overflow-hidden');
+    expect(image).toHaveClass('size-full', 'object-cover');
+    expect(image).not.toHaveClass('object-contain');
     fireEvent.error(image!);
     expect(fourth!.querySelector('img')).toBeNull();
     expect(within(fourth!).getByTestId('image-placeholder')).toBeInTheDocument();
@@ -375,5 +379,20 @@ describe('MyArticlesPanel sharing', () => {
     expect(toastTexts()).toEqual(['已开启公开访问，任何拿到链接的人都可以阅读']);
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ isPublic: true }]);
     expect(within(cards()[0]!).queryByTestId('private-badge')).not.toBeInTheDocument();
+  });
+});
+
+describe('MyArticlesPanel word counts', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the stored 字数 (the one rule's count) as the preview and the editor write it", async () => {
+    stubApi({ [PAGE_1]: pageAnswer([article(1, { wordCount: 2241 }), article(2)], 1, 1) });
+    renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [first, second] = cards();
+    expect(within(first!).getByTestId('article-card-word-count')).toHaveTextContent('2,241 字');
+    expect(within(second!).queryByTestId('article-card-word-count')).not.toBeInTheDocument();
   });
 });

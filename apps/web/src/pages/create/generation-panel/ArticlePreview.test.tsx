@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleMeta } from '../../../features/generation/tracking-types';
 import { fakeAuth, jsonResponse, sampleUser } from '../../../test/fixtures';
@@ -34,7 +34,8 @@ describe('ArticlePreview', () => {
     expect(screen.getByTestId('article-preview')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '时间管理' })).toBeInTheDocument();
     expect(screen.getByText('链接').closest('a')).toBeNull();
-    expect(screen.getByTestId('article-word-count')).toHaveTextContent('字数：2345');
+    // Counted from the text by the one rule, not taken from the metadata: 时间管理 4 + 高效工作的三个方法。 10 + 链接 2.
+    expect(screen.getByTestId('article-word-count')).toHaveTextContent('字数：16');
     expect(screen.getByTestId('article-generated-at')).toHaveTextContent(/生成时间：2024年5月1日 \d{2}:\d{2}/);
     expect(screen.queryByTestId('offline-label')).not.toBeInTheDocument();
     expect(screen.getByTestId('share-button')).toHaveTextContent('分享');
@@ -45,6 +46,25 @@ describe('ArticlePreview', () => {
     // 标题 (2) + 你好 (2) + world (1)
     expect(screen.getByTestId('article-word-count')).toHaveTextContent('字数：5');
     expect(screen.queryByTestId('article-generated-at')).not.toBeInTheDocument();
+  });
+
+  it('writes a long count with separators, as the editor and my articles do', () => {
+    renderPreview({ article: `# 标题\n\n${'字'.repeat(2239)}` });
+    expect(screen.getByTestId('article-word-count')).toHaveTextContent('字数：2,241');
+  });
+
+  it('puts edit, copy, export and share in a bar at the top, before the article, that stays in view', () => {
+    renderPreview({ article: `# 时间管理\n\n${'很长的段落。\n\n'.repeat(200)}` });
+    const bar = screen.getByRole('toolbar', { name: '文章操作' });
+    expect(bar).toHaveClass('sticky');
+    for (const name of ['在线编辑', '复制全文']) expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(bar).getByTestId('share-button')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: /导出/ })).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 1, name: '时间管理' });
+    expect(bar.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Each action once: the feedback buttons close the article.
+    expect(screen.getAllByRole('button', { name: '在线编辑' })).toHaveLength(1);
+    expect(within(bar).queryByRole('button', { name: '文章不错' })).not.toBeInTheDocument();
   });
 
   it('labels an article written by the offline composer', () => {

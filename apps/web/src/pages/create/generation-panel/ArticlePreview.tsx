@@ -8,7 +8,8 @@ import { ExportMenu } from '../../../features/exports/ExportMenu';
 import type { ArticleMeta } from '../../../features/generation/tracking-types';
 import { ShareButton } from '../../../features/share/ShareButton';
 import { openEditor } from '../../../lib/editor-link';
-import { articleWordCount, formatGeneratedAt } from './article-info';
+import { articleWordCount, formatWordCount } from '../../../lib/word-count';
+import { formatGeneratedAt } from './article-info';
 import { FEEDBACK_THANKS_TEXT, type FeedbackType, feedbackErrorText, submitFeedback } from './feedback-api';
 import { FeedbackModal } from './FeedbackModal';
 
@@ -25,7 +26,11 @@ export const LIKE_CONTENT = '文章不错';
 
 const ACTION = buttonClass('secondary', 'px-3 py-2');
 
-/** The finished article (content-creation §2, Completed): markdown, facts and the actions. */
+/**
+ * The finished article (content-creation §2, Completed): markdown, facts and the actions. Edit,
+ * copy, export and share sit in a bar at the top that stays in view under the site header while a
+ * long article scrolls (issue 17); the feedback buttons close the article.
+ */
 export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps) {
   const toast = useToast();
   const { user } = useAuth();
@@ -33,7 +38,8 @@ export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps
   // undefined: closed; null: open with no type chosen yet.
   const [feedbackType, setFeedbackType] = useState<FeedbackType | null | undefined>(undefined);
 
-  const wordCount = articleWordCount(article, meta);
+  // Counted from the text shown, by the rule the server stores and the editor and my articles show.
+  const wordCount = articleWordCount(article);
   const generatedAt = formatGeneratedAt(meta?.createdAt);
 
   const edit = () => {
@@ -71,14 +77,32 @@ export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps
 
   return (
     <article data-testid="article-preview" className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-100 px-5 py-4 text-sm text-slate-500 sm:px-6">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 pt-4 text-sm text-slate-500 sm:px-6">
         <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">
           <FileText aria-hidden="true" className="size-4" />
           文章预览
         </span>
-        <span data-testid="article-word-count">字数：{wordCount}</span>
+        <span data-testid="article-word-count">字数：{formatWordCount(wordCount)}</span>
         {generatedAt && <span data-testid="article-generated-at">生成时间：{generatedAt}</span>}
       </header>
+
+      <div
+        data-testid="article-actions"
+        role="toolbar"
+        aria-label="文章操作"
+        className="sticky top-16 z-10 flex flex-wrap gap-2 border-b border-slate-100 bg-white/95 px-5 py-3 backdrop-blur sm:px-6"
+      >
+        <button type="button" className={buttonClass('primary', 'px-3 py-2')} onClick={edit}>
+          <PenLine aria-hidden="true" className="size-4" />
+          在线编辑
+        </button>
+        <button type="button" className={ACTION} onClick={copy}>
+          <Copy aria-hidden="true" className="size-4" />
+          复制全文
+        </button>
+        <ExportMenu articleId={articleId} />
+        <ShareButton articleId={articleId} markdown={article} />
+      </div>
 
       {meta?.offline && (
         <div data-testid="offline-label" className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50 px-5 py-2.5 text-xs text-slate-500 sm:px-6">
@@ -91,19 +115,7 @@ export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps
         <MarkdownView markdown={article} />
       </div>
 
-      <footer className="space-y-3 border-t border-slate-100 px-5 py-4 sm:px-6">
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={buttonClass('primary', 'px-3 py-2')} onClick={edit}>
-            <PenLine aria-hidden="true" className="size-4" />
-            在线编辑
-          </button>
-          <button type="button" className={ACTION} onClick={copy}>
-            <Copy aria-hidden="true" className="size-4" />
-            复制全文
-          </button>
-          <ExportMenu articleId={articleId} />
-          <ShareButton articleId={articleId} markdown={article} />
-        </div>
+      <footer className="border-t border-slate-100 px-5 py-4 sm:px-6">
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ACTION} onClick={like} disabled={liking}>
             <ThumbsUp aria-hidden="true" className="size-4" />
