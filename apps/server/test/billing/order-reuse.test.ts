@@ -131,6 +131,28 @@ describe('reusing the open order', () => {
     expect((await orderRow(old.outTradeNo)).status).toBe('closed');
   });
 
+  it('keeps answering an order in its last minutes when WeChat Pay refuses to close it, and never opens a second one', async () => {
+    const user = await signedInUser(t);
+    const old = await create(user.cookie, 2000, 0);
+    fake.behaviour.refuseClose = true;
+    try {
+      await expireIn(old.outTradeNo, ORDER_REUSE_MIN_LEFT_MS - 30_000);
+      expect((await create(user.cookie, 2000, 0)).outTradeNo).toBe(old.outTradeNo);
+      await expireIn(old.outTradeNo, -60_000);
+      const refused = await createOrderViaHttp(t, user.cookie, 2000, 0);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ success: false, message: '支付服务暂时不可用，请稍后重试' });
+      expect(await ordersOf(await userIdOf(old.outTradeNo))).toHaveLength(1);
+      expect((await orderRow(old.outTradeNo)).status).toBe('pending');
+    } finally {
+      fake.behaviour.refuseClose = false;
+    }
+    // The sweeper's next turn closes it; then the next visit makes a new order.
+    await closeExpiredOrders({ db: t.database.db, provider, logger: t.logger });
+    expect((await orderRow(old.outTradeNo)).status).toBe('closed');
+    expect((await create(user.cookie, 2000, 0)).outTradeNo).not.toBe(old.outTradeNo);
+  });
+
   it('closes an expired order when its page polls it, and the sweeper closes the rest', async () => {
     const user = await signedInUser(t);
     const polled = await create(user.cookie, 2000, 0);

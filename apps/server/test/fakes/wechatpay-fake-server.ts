@@ -51,7 +51,7 @@ export interface WechatPayFake {
   apiV3Key: string;
   orders: Map<string, FakeOrder>;
   /** Switches a test flips directly. */
-  behaviour: { corruptResponseSignature: boolean; hang: boolean; delayMs: number };
+  behaviour: { corruptResponseSignature: boolean; hang: boolean; delayMs: number; refuseClose: boolean };
   requestCount(route: FakeRoute): number;
   /** Calls of this route that passed the signature check and were answered 2xx. */
   acceptedCount(route: FakeRoute): number;
@@ -89,7 +89,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
   const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const counts = new Map<FakeRoute, { total: number; live: number; max: number; accepted: number }>();
   const orders = new Map<string, FakeOrder>();
-  const behaviour = { corruptResponseSignature: false, hang: false, delayMs: 0 };
+  const behaviour = { corruptResponseSignature: false, hang: false, delayMs: 0, refuseClose: false };
   const mchid = options.mchid ?? '1900000109';
   const appid = options.appid ?? 'wxd678efh567hg6787';
   const merchantSerialNo = '3775B6A45ACD588826D15E583A95F5DD20000001';
@@ -201,6 +201,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     if (!order) return failure(404, 'ORDER_NOT_EXIST', 'order does not exist');
     if (target.name === 'query') return new Reply(200, transaction(target.outTradeNo, order));
     if (order.tradeState === 'SUCCESS') return failure(400, 'ORDER_PAID', 'order already paid');
+    if (behaviour.refuseClose) return failure(500, 'SYSTEM_ERROR', 'system busy');
     order.tradeState = 'CLOSED';
     return new Reply(204);
   }

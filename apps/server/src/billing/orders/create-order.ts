@@ -61,7 +61,10 @@ export async function createOrder(deps: Deps, input: { userId: number; amount: u
         await sleep(WAIT_STEP_MS);
         continue;
       }
-      await retire(deps, open);
+      const closed = await retire(deps, open);
+      // Refused by the provider (the payer may be paying it right now): while it is still valid it is answered as it is.
+      if (!closed && open.codeUrl && open.expiresAt.getTime() > Date.now()) return open;
+      if (!closed) throw new AppError('UNAVAILABLE', UNAVAILABLE);
       continue;
     }
     const created = await insertAndRegister(deps, input.userId, terms);
@@ -70,13 +73,14 @@ export async function createOrder(deps: Deps, input: { userId: number; amount: u
   throw new AppError('UNAVAILABLE', UNAVAILABLE);
 }
 
-/** An open order too old to reuse (or left without a QR code) is ended before a new one is made. */
-async function retire(deps: Deps, order: PaymentOrderRow): Promise<void> {
+/** An open order too old to reuse (or left without a QR code) is ended before a new one is made; false when that failed. */
+async function retire(deps: Deps, order: PaymentOrderRow): Promise<boolean> {
   try {
     await closeOrderEverywhere(deps, order);
+    return true;
   } catch (error) {
     deps.logger.warn({ err: error, outTradeNo: order.outTradeNo }, 'closing a stale open order failed');
-    throw new AppError('UNAVAILABLE', UNAVAILABLE, { cause: error });
+    return false;
   }
 }
 
