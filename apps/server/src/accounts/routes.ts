@@ -91,6 +91,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     return { success: true, user: presentUser(user) };
   });
 
+  // The session check of every page (docs/api-additions.md): 200 signed in or not, so a signed-out
+  // visit logs no failed request; /user/me keeps API.md's 401.
+  app.get(`${base}/session`, async (request, reply) => {
+    const current = await auth.currentUser(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    return current ? { success: true, authenticated: true, user: presentUser(current.user) } : { success: true, authenticated: false, user: null };
+  });
+
   app.post(`${base}/user/logout`, async (request, reply) => {
     const current = await auth.currentUser(request, reply);
     if (current) await revokeSession(db, current.token);

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, proUser } from '../test/fixtures';
 import { useAuth } from './auth-context';
-import { AuthProvider, LOGOUT_PATH, ME_PATH } from './AuthProvider';
+import { AuthProvider, LOGOUT_PATH, SESSION_PATH } from './AuthProvider';
 
 function AuthProbe() {
   const { user, loading, isPro, logout } = useAuth();
@@ -30,7 +30,7 @@ describe('AuthProvider', () => {
   });
 
   it('reads the session once and exposes the user and Pro status', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ success: true, user: proUser() }));
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, authenticated: true, user: proUser() }));
     render(
       <AuthProvider>
         <AuthProbe />
@@ -40,10 +40,11 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('已登录：alice')).toBeInTheDocument();
     expect(screen.getByText('专业版')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(ME_PATH);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(SESSION_PATH);
   });
 
   it.each([
+    ['the signed-out answer (200, authenticated false)', () => jsonResponse({ success: true, authenticated: false, user: null })],
     ['404 (endpoint missing)', () => jsonResponse({ success: false, message: '未找到' }, { status: 404 })],
     ['401 (no session)', () => jsonResponse({ success: false, msg: '请先登录' }, { status: 401 })],
     ['an unexpected user shape', () => jsonResponse({ success: true, user: { username: 'x' } })],
@@ -59,7 +60,7 @@ describe('AuthProvider', () => {
 
   it('logs out on the server and clears the user, even if that call fails', async () => {
     const fetchMock = stubFetch((path) =>
-      path === ME_PATH ? jsonResponse({ success: true, user: proUser() }) : new Response('', { status: 500 }),
+      path === SESSION_PATH ? jsonResponse({ success: true, authenticated: true, user: proUser() }) : new Response('', { status: 500 }),
     );
     render(
       <AuthProvider>

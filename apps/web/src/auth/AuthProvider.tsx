@@ -1,18 +1,19 @@
-import { isProUser, meResponseSchema, type User } from '@tianma/shared';
+import { isProUser, sessionResponseSchema, type User } from '@tianma/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../lib/api';
 import { AuthContext, type AuthState } from './auth-context';
 
-export const ME_PATH = '/api/account/user/me';
+/** The session check: 200 whether or not anyone is signed in (no 401 in a signed-out page's console). */
+export const SESSION_PATH = '/api/account/session';
 export const LOGOUT_PATH = '/api/account/user/logout';
 
 /** The session lives in an httpOnly cookie; the browser keeps no copy of the user or a token. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const { user } = await apiRequest(ME_PATH, { schema: meResponseSchema });
-    return user;
+    const answer = await apiRequest(SESSION_PATH, { schema: sessionResponseSchema });
+    return answer.authenticated ? answer.user : null;
   } catch {
-    // 401 (no session), 404, a network failure or an unexpected shape all read as signed out.
+    // An error status, a network failure or an unexpected shape all read as signed out.
     return null;
   }
 }
@@ -24,7 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // NOTE: a ref instead of an abort on cleanup, so that StrictMode's second effect run
-    // does not ask /me a second time.
+    // does not check the session a second time.
     if (started.current) return;
     started.current = true;
     void fetchCurrentUser().then((current) => {

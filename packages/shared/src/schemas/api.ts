@@ -17,6 +17,16 @@ export type User = z.infer<typeof userSchema>;
 
 export const meResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 
+/**
+ * GET /api/account/session (docs/api-additions.md): the session check that answers 200 either way,
+ * so a signed-out page logs no failed request; /api/account/user/me keeps API.md's 401.
+ */
+export const sessionResponseSchema = z.discriminatedUnion('authenticated', [
+  z.object({ success: z.literal(true), authenticated: z.literal(true), user: userSchema }),
+  z.object({ success: z.literal(true), authenticated: z.literal(false), user: z.null() }),
+]);
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 /** Public article info used by the home page's case cards. */
 export const caseArticleSchema = z.object({
   title: z.string(),
