@@ -7,6 +7,7 @@ import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { navItemsFor } from './nav-links';
 import { NavItemLink } from './NavItemLink';
+import { PAGE_CONTAINER } from './page-container';
 import { UserMenuBlock } from './UserMenuBlock';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -34,7 +35,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className={`${PAGE_CONTAINER} flex h-16 items-center justify-between gap-4`}>
         <Logo onNavigate={closeMenu} />
 
         <nav aria-label="主导航" className="hidden items-center gap-1 md:flex">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PAGE_CONTAINER } from '../../components/layout/page-container';
 import { MyArticlesPanel } from '../my-articles/MyArticlesPanel';
 import { AiStatusBadge } from './AiStatusBadge';
 import { CreationTabs, panelId, tabId } from './CreationTabs';
@@ -19,12 +20,14 @@ interface CreationShellProps {
 
 /**
  * The frame both creation pages share: header with the AI status, the two tabs, then the form
- * (about 40 %) beside the panel (about 60 %) on wide screens, one column on narrow ones.
+ * (about 40 %) beside the panel (about 60 %) on wide screens, one column on narrow ones; in the
+ * header's column (PAGE_CONTAINER), so the content lines up with the logo.
  */
 export function CreationShell({ title, createLabel, tab, onTab, actions, form, panel }: CreationShellProps) {
   return (
-    <div className="bg-slate-50 px-4 py-6 sm:py-8">
-      <div className="mx-auto max-w-7xl space-y-5">
+    <div className="bg-slate-50 py-6 sm:py-8">
+      {/* The header's column: the title, tabs and form start where the logo starts. */}
+      <div className={`${PAGE_CONTAINER} space-y-5`}>
         <header className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="flex items-center gap-2 text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
           <AiStatusBadge />
