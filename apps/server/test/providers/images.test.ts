@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fontPackageDir } from '../../src/platform/cjk-font.js';
-import { CardImageRenderer } from '../../src/providers/images/card-renderer.js';
+import { CardImageRenderer, coverSafeArea } from '../../src/providers/images/card-renderer.js';
 import { FallbackImages } from '../../src/providers/images/fallback-images.js';
 import { IMAGE_SIZES, type ImageKind, type ImageRequest } from '../../src/providers/images/image-port.js';
 import { buildImagePrompt, nearestSize, OpenAiImages } from '../../src/providers/images/openai-images.js';
@@ -116,6 +116,42 @@ describe('card renderer', () => {
     expect(pngSize(image.bytes)).toEqual(IMAGE_SIZES.xiaohongshu.cover);
     expect(image.alt.startsWith('🔥 2025')).toBe(true);
     await expect(cards.generate({ platform: 'wechat', kind: 'section', title: '   ' })).resolves.toMatchObject({ width: 1080 });
+  });
+
+  it('keeps a cover title inside the part of the cover a 16:9 frame filled with it shows (my articles)', async () => {
+    expect(coverSafeArea(1175, 500)).toEqual({ width: 500 * (16 / 9), height: 500 });
+    expect(coverSafeArea(1080, 1440)).toEqual({ width: 1080, height: 1080 * (9 / 16) });
+    expect(coverSafeArea(1280, 720)).toEqual({ width: 1280, height: 720 });
+
+    // Every line drawn, with its measured width: the title's lines must stay in the safe area.
+    const proto = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as { fillText: (text: string, x: number, y: number) => void };
+    const original = proto.fillText;
+    const drawn: { text: string; left: number; right: number; middle: number }[] = [];
+    const spy = vi.spyOn(proto, 'fillText').mockImplementation(function (this: { measureText(text: string): { width: number } }, text: string, x: number, y: number) {
+      drawn.push({ text, left: x, right: x + this.measureText(text).width, middle: y });
+      return original.call(this, text, x, y);
+    });
+    try {
+      const cases = [
+        { platform: 'wechat' as const, title: '新能源汽车电池技术路线对比：磷酸铁锂、三元锂与固态电池谁更适合普通家庭' },
+        { platform: 'xiaohongshu' as const, title: '周末城市骑行路线推荐｜看完不踩坑的八条' },
+      ];
+      for (const { platform, title } of cases) {
+        drawn.length = 0;
+        await cards.generate({ platform, kind: 'cover', title, subtitle: '三条实用建议' });
+        const { width, height } = IMAGE_SIZES[platform].cover;
+        const safe = coverSafeArea(width, height);
+        const lines = drawn.filter((line) => line.text !== '天马');
+        expect(lines.map((line) => line.text).join('')).toContain(title.slice(0, 6));
+        for (const line of lines) {
+          expect(line.right, `${platform}: ${line.text}`).toBeLessThanOrEqual(safe.width);
+          expect(line.middle, `${platform}: ${line.text}`).toBeGreaterThanOrEqual((height - safe.height) / 2);
+          expect(line.middle, `${platform}: ${line.text}`).toBeLessThanOrEqual((height + safe.height) / 2);
+        }
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('accepts a font path and refuses a missing one with a clear message', async () => {

@@ -172,9 +172,14 @@ export class CardImageRenderer implements ImagePort {
     const tall = h > w;
     const pad = Math.round(Math.min(w, h) * (tall ? 0.1 : 0.12));
     const maxSize = tall ? w * 0.105 : h * (w / h > 2 ? 0.15 : 0.125);
-    const textWidth = w - pad * 2 - (tall ? 0 : w * 0.08);
-    const head = this.fit(ctx, title, 700, textWidth, tall ? 4 : w / h > 2 ? 2 : 3, maxSize, maxSize * 0.5);
-    const sub = subtitle ? this.fit(ctx, subtitle, 400, textWidth, tall ? 3 : 2, maxSize * 0.36, maxSize * 0.26) : null;
+    // My articles shows every cover in a 16:9 frame that it fills, cropped: a wide cover (2.35:1)
+    // from its left edge, a tall one (3:4) about its middle. The title stays inside that crop, so
+    // the frame shows it whole (coverSafeArea).
+    const safe = coverSafeArea(w, h);
+    const textWidth = Math.min(w - pad * 2 - (tall ? 0 : w * 0.08), safe.width - pad * 2);
+    const head = this.fit(ctx, title, 700, textWidth, tall ? 3 : w / h > 2 ? 2 : 3, maxSize, maxSize * 0.5);
+    let sub = subtitle ? this.fit(ctx, subtitle, 400, textWidth, tall ? 1 : 2, maxSize * 0.36, maxSize * 0.26) : null;
+    if (sub && head.fontSize * 0.45 + headHeight(head) + head.fontSize * 0.55 + headHeight(sub) > safe.height) sub = null;
     const bar = head.fontSize * 0.45;
     const block = bar + headHeight(head) + (sub ? head.fontSize * 0.55 + headHeight(sub) : 0);
     const brand = Math.min(w, h) * 0.045;
@@ -258,6 +263,18 @@ export class CardImageRenderer implements ImagePort {
     ctx.fillStyle = rgba(p.dark ? '#ffffff' : p.ink, 0.82);
     ctx.fillText('天马', x + dot * 2 + size * 0.3, y);
   }
+}
+
+/** The frame my articles shows a cover in (ArticleCard): 16:9, filled. */
+export const COVER_FRAME_ASPECT = 16 / 9;
+
+/**
+ * The part of a w×h cover that a 16:9 frame filled with it shows: for a wider cover the left
+ * h·16/9 (the frame crops from the left edge, where the title starts), for a taller one the middle
+ * w·9/16 band (the title block is centred vertically).
+ */
+export function coverSafeArea(w: number, h: number): { width: number; height: number } {
+  return w / h > COVER_FRAME_ASPECT ? { width: h * COVER_FRAME_ASPECT, height: h } : { width: w, height: w / COVER_FRAME_ASPECT };
 }
 
 const LINE_HEIGHT = 1.3;

@@ -33,8 +33,9 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
         onClick={() => onOpen(article)}
         className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
-        {/* The cover fills its 16:9 frame whatever its own shape (2.35:1 WeChat, 3:4 Xiaohongshu):
-            cropped from the centre, where the card renderer draws the title, never letterboxed. */}
+        {/* The cover fills its 16:9 frame whatever its own shape, never letterboxed: a 2.35:1 WeChat
+            cover is cropped from its left edge, a 3:4 Xiaohongshu one about its middle, the parts
+            where the server's card renderer keeps the title (coverSafeArea). */}
         {showImage ? (
           <div data-testid="article-cover" className="aspect-video w-full overflow-hidden bg-slate-100">
             <img
@@ -43,7 +44,7 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
               loading="lazy"
               referrerPolicy="no-referrer"
               onError={() => setImageBroken(true)}
-              className="size-full object-cover object-center"
+              className="size-full object-cover object-left"
             />
           </div>
         ) : (

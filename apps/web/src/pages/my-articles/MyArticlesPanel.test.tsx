@@ -123,7 +123,7 @@ describe('MyArticlesPanel', () => {
     expect(image).toHaveAttribute('src', 'https://img.example.com/4.png');
     // The cover fills a 16:9 frame (cropped, never letterboxed), whatever its own shape.
     expect(within(fourth!).getByTestId('article-cover')).toHaveClass('aspect-video', 'overflow-hidden');
-    expect(image).toHaveClass('size-full', 'object-cover');
+    expect(image).toHaveClass('size-full', 'object-cover', 'object-left');
     expect(image).not.toHaveClass('object-contain');
     fireEvent.error(image!);
     expect(fourth!.querySelector('img')).toBeNull();
