@@ -125,6 +125,12 @@ describe('StepPlayback', () => {
     expect(screen().status).toBe('search_and_extract');
   });
 
+  it('shows a restored article at once (idle, then completed)', () => {
+    const { push, screen } = setup();
+    push({ status: 'completed', articleId: 'a5', isLoading: true });
+    expect(screen()).toMatchObject({ status: 'completed', articleId: 'a5' });
+  });
+
   it('passes other fields through at once while a step is held (notices, the loading flag)', () => {
     const { push, screen } = setup();
     push({ status: 'search_and_extract' });

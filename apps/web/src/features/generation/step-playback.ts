@@ -6,9 +6,10 @@ import type { ProgressDetails, TrackerState } from './tracking-types';
  * faster than a person can read them. Each step of a run stays on screen at least
  * STEP_MIN_SHOW_MS; steps that arrive sooner wait their turn, in order, and `completed` (the
  * article) comes after the last of them. A step that arrives after the one before has been shown
- * long enough is shown at once, so a slow task is shown live. An error, idle and the first step of
- * a new run are shown at once and drop what was waiting. The tracker and the server are not held
- * up: only the display lags, by at most STEP_MIN_SHOW_MS per step.
+ * long enough is shown at once, so a slow task is shown live. An error, idle and whatever follows
+ * a state that is not a run's step (a new run, a restored article) are shown at once and drop what
+ * was waiting. The tracker and the server are not held up: only the display lags, by at most
+ * STEP_MIN_SHOW_MS per step.
  */
 
 export const STEP_MIN_SHOW_MS = 500;
@@ -76,18 +77,18 @@ export class StepPlayback {
     const previousDetails = this.real.details;
     this.real = state;
     const { status } = state;
-    const newRun = isRunningStatus(status) && !isRunningStatus(before);
-    if (!plays(status) || newRun) {
-      // Idle, an error, or the first step of a new run: at once, dropping what waited.
-      this.flush();
-      this.show(status !== onScreen);
-      return;
-    }
-    if (status === before) {
+    if (plays(status) && status === before) {
       // The same step again (fresh details), or another field changed (the article, a notice).
       const last = this.waiting.at(-1);
       if (last) last.details = state.details;
       this.show(false);
+      return;
+    }
+    if (!plays(status) || !isRunningStatus(before)) {
+      // Idle, an error, or anything after a state that is not a run's step (the first step of a
+      // new run, a restored article): at once, dropping what waited.
+      this.flush();
+      this.show(status !== onScreen);
       return;
     }
     if (!this.held && this.timers.now() - this.shownSince >= this.minShowMs) {
