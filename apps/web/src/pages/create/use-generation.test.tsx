@@ -1,7 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../../auth/auth-context';
 import { ToastProvider } from '../../components/toast/ToastProvider';
+import { fakeAuth, sampleUser } from '../../test/fixtures';
 import { LAST_RESULT_KEY } from '../../features/generation/last-result';
 import { RUNNING_TASK_KEY } from '../../features/generation/running-task';
 import { harness, REQUEST } from '../../features/generation/tracking-fakes';
@@ -41,6 +43,20 @@ describe('useGeneration', () => {
     await act(async () => {
       void result.current.start(REQUEST);
     });
+    expect(localStorage.getItem(LAST_RESULT_KEY)).toBeNull();
+  });
+
+  it("drops, unseen, a last result another account left in this browser", () => {
+    localStorage.setItem(LAST_RESULT_KEY, JSON.stringify({ articleId: 'a5', taskId: 't5', settings: REQUEST }));
+    const { made, make } = trackers();
+    const signedIn = ({ children }: { children: ReactNode }) => (
+      <AuthContext.Provider value={fakeAuth({ user: sampleUser({ deepspaceId: 7 }) })}>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthContext.Provider>
+    );
+    renderHook(() => useGeneration(make), { wrapper: signedIn });
+    // REQUEST was made by deepspaceId 42.
+    expect(made.at(-1)!.restore).not.toHaveBeenCalled();
     expect(localStorage.getItem(LAST_RESULT_KEY)).toBeNull();
   });
 

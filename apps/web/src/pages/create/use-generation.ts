@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { AuthContext } from '../../auth/auth-context';
 import { type ToastApi, useToast } from '../../components/toast/toast-context';
 import { browserTrackerDeps } from '../../features/generation/browser-deps';
 import { isRunningStatus } from '../../features/generation/progress-display';
@@ -50,6 +51,10 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
   const toastRef = useRef<ToastApi>(toast);
   toastRef.current = toast;
   const makeRef = useRef(makeTracker);
+  // Whose last result may show: a record another account left in this browser is dropped unseen.
+  const deepspaceId = useContext(AuthContext)?.user?.deepspaceId;
+  const ownerRef = useRef<string | null>(null);
+  ownerRef.current = deepspaceId === null || deepspaceId === undefined ? null : String(deepspaceId);
   const trackerRef = useRef<Tracker | null>(null);
   const [state, setState] = useState<TrackerState>(initialTrackerState);
   /** Bumped by reset: the effect below then swaps in a fresh tracker. */
@@ -68,9 +73,12 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
     setState(tracker.getState());
     const task = storage ? runningTask(storage) : null;
     const finished = resultStorage ? lastResult(resultStorage) : null;
+    const owner = finished?.settings?.deepspaceId;
+    const mine = owner === undefined || owner === null || ownerRef.current === null || String(owner) === ownerRef.current;
     if (task) tracker.resume(task.taskId, { articleId: task.articleId, settings: task.settings });
     // No run under way: the last finished article shows again until the user starts another.
-    else if (finished) tracker.restore(finished);
+    else if (finished && mine) tracker.restore(finished);
+    else if (finished && resultStorage) forgetLastResult(resultStorage);
     return () => {
       unsubscribe();
       playback.dispose();
