@@ -30,8 +30,28 @@ let browser: Browser;
 async function shot(page: Page, name: string) {
   if (!SCREENS) return;
   fs.mkdirSync(SCREENS, { recursive: true });
-  // From the top, so the sticky header sits over the page's start, not over the middle.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // Lazy images load once scrolled into view: pass over the page and wait for them, then shoot from
+  // the top, so the sticky header sits over the page's start.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    const pending = [...document.images].filter((image) => !image.complete);
+    await Promise.race([
+      Promise.all(
+        pending.map(
+          (image) =>
+            new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+        ),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+    window.scrollTo(0, 0);
+  });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
 }
 
