@@ -72,6 +72,14 @@ export const ACCOUNT_ENDPOINTS: EndpointSpec[] = [
     urls: () => ({}),
   }),
   urlEndpoint({
+    name: 'GET /api/account/session',
+    authed: true,
+    own: () => '/api/account/session',
+    urls: () => ({}),
+    // The session check answers 200 to anyone (authenticated:false without a valid session).
+    cookieMayAccept: true,
+  }),
+  urlEndpoint({
     name: 'POST /api/account/user/logout',
     method: 'POST',
     authed: true,
