@@ -3,6 +3,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
 import { type ArticleRow, articles } from '../articles/tables.js';
+import { generationTasks } from '../generation/tables.js';
+import { type TopicVersion, topicVersions } from './topic-versions.js';
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 
@@ -17,8 +19,14 @@ const LIST_COLUMNS = {
   wordCount: articles.wordCount,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
+  /** The topic of the task that wrote it (null for an article without one). */
+  topic: generationTasks.topic,
 };
-export type ArticleListRow = Pick<ArticleRow, keyof typeof LIST_COLUMNS>;
+export type ArticleListRow = Pick<ArticleRow, Exclude<keyof typeof LIST_COLUMNS, 'topic'>> & {
+  topic: string | null;
+  /** Its version among the owner's articles on the same topic (decision 057). */
+  version: TopicVersion | null;
+};
 
 export interface ArticlePage {
   rows: ArticleListRow[];
@@ -29,6 +37,7 @@ const pageOfArticles = preparedFor((db) =>
   db
     .select(LIST_COLUMNS)
     .from(articles)
+    .leftJoin(generationTasks, eq(generationTasks.articleId, articles.articleId))
     .where(eq(articles.userId, sql.placeholder('userId')))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(sql.placeholder('limit'))
@@ -49,7 +58,12 @@ export async function listOwnArticles(db: Db, userId: number, page: number, size
     pageOfArticles(db).execute({ userId, limit: size, offset: (page - 1) * size }),
     countOfArticles(db).execute({ userId }),
   ]);
-  return { rows, total: Number(totals?.total ?? 0) };
+  const versions = await topicVersions(
+    db,
+    userId,
+    rows.flatMap((row) => (row.topic === null ? [] : [row.topic])),
+  );
+  return { rows: rows.map((row) => ({ ...row, version: versions.get(row.articleId) ?? null })), total: Number(totals?.total ?? 0) };
 }
 
 export async function findOwnArticle(db: Db, userId: number, articleId: string): Promise<ArticleRow | undefined> {

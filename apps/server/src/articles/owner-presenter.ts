@@ -18,5 +18,8 @@ export function presentOwnArticle(row: ArticleListRow, deepspaceId: number): Art
     updateTime: row.updatedAt.toISOString(),
     isPublic: row.isPublic,
     wordCount: row.wordCount,
+    topic: row.topic,
+    version: row.version?.version ?? null,
+    versions: row.version?.versions ?? null,
   };
 }

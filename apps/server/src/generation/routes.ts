@@ -55,7 +55,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     const body = quoteRequestSchema.parse(request.body ?? {});
     assertSameUser(current, body.deepspaceId);
     reply.header('Cache-Control', 'no-store');
-    return { success: true, data: quoteTask(current.user, body, deps.costCoins) };
+    return { success: true, data: await quoteTask(db, current.user, body, deps.costCoins) };
   });
 
   app.get<{ Params: { taskId: string } }>('/api/v1/articles/generate/stream/:taskId', statusShape, async (request, reply) => {

@@ -61,6 +61,9 @@ describe('GET /api/v1/articles/user/{deepspaceId}/page', () => {
       updateTime: '2026-10-01T08:18:00.000Z',
       isPublic: false,
       wordCount: 0,
+      topic: null,
+      version: null,
+      versions: null,
     });
     const last = (await request('GET', `/api/v1/articles/user/${owner.deepspaceId}/page?page=3`, owner.cookie)).json();
     expect(last.data.map((item: { title: string }) => item.title)).toEqual(['第3篇', '第2篇', '第1篇']);

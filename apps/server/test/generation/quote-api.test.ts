@@ -64,7 +64,7 @@ describe('POST /api/v1/articles/quote', () => {
     const user = await signedInUser(t);
     const res = await quote(t, user.cookie, { advanced_mode: false, settings: GUIDED });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { coins: COINS_PER_ARTICLE, balance: 300, enough: true } });
+    expect(res.json()).toEqual({ success: true, data: { coins: COINS_PER_ARTICLE, balance: 300, enough: true, previous: null } });
 
     const started = await generate(t, user.cookie, { topic: '远程办公效率', settings: GUIDED });
     expect(started.statusCode).toBe(200);
@@ -90,7 +90,7 @@ describe('POST /api/v1/articles/quote', () => {
     const user = await signedInUser(t);
     await adjustBalance(t.database.db, { user: user.username, delta: -250, reason: '测试' });
     const res = await quote(t, user.cookie, { advanced_mode: false, settings: GUIDED });
-    expect(res.json()).toEqual({ success: true, data: { coins: COINS_PER_ARTICLE, balance: 50, enough: false } });
+    expect(res.json()).toEqual({ success: true, data: { coins: COINS_PER_ARTICLE, balance: 50, enough: false, previous: null } });
     const refused = await generate(t, user.cookie, { topic: '远程办公效率', settings: GUIDED });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toContain('余额不足');
@@ -103,7 +103,7 @@ describe('an operator’s price (GENERATION_COST_COINS)', () => {
     try {
       const user = await signedInUser(priced);
       const res = await quote(priced, user.cookie, { advanced_mode: false, settings: GUIDED });
-      expect(res.json().data).toEqual({ coins: 90, balance: 300, enough: true });
+      expect(res.json().data).toEqual({ coins: 90, balance: 300, enough: true, previous: null });
       const started = await generate(priced, user.cookie, { topic: '远程办公效率', settings: GUIDED });
       expect(await heldFor(priced, started.json().task_id)).toBe(90);
     } finally {

@@ -33,6 +33,11 @@ export const articleListItemSchema = z.object({
   isPublic: z.boolean().optional(),
   /** The stored 字数 (countArticleWords, our addition): the number the preview and the editor show. */
   wordCount: z.number().int().nonnegative().optional(),
+  /** The topic it was written for (our addition, decision 057); null for an article without a task. */
+  topic: z.string().nullable().optional(),
+  /** Its place among the owner's articles on the same topic, oldest first (1 = the first), and how many there are. */
+  version: z.number().int().positive().nullable().optional(),
+  versions: z.number().int().positive().nullable().optional(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
 

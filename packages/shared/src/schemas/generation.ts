@@ -93,14 +93,34 @@ export function resolveCustom(choice: string, custom: string | undefined | null)
 
 /**
  * POST /api/v1/articles/quote (API.md, beyond the spec): the mode and settings of a generate
- * request, without a topic; the settings are checked by the same schemas as generate's.
+ * request; the settings are checked by the same schemas as generate's. The topic is optional
+ * (our addition, decision 057): it does not change the price, it only lets the answer say whether
+ * the user already has articles on it (`previous`).
  */
-export const quoteRequestSchema = generateRequestSchema.pick({ advanced_mode: true, deepspaceId: true, settings: true });
+export const quoteRequestSchema = generateRequestSchema
+  .pick({ advanced_mode: true, deepspaceId: true, settings: true })
+  .extend({ topic: z.string().max(2000, '文章主题不能超过2000个字').optional() });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
-/** The quote: what the server will hold for this article, and the signed-in user's balance. */
+/**
+ * The user's earlier articles on the quoted topic (decision 057): how many, and the latest one.
+ * Null when the topic is new to them or none was sent.
+ */
+export const previousVersionsSchema = z.object({
+  count: z.number().int().positive(),
+  latest: z.object({ articleId: z.string(), title: z.string(), createdAt: z.string() }),
+});
+export type PreviousVersions = z.infer<typeof previousVersionsSchema>;
+
+/** The quote: what the server will hold for this article, the signed-in user's balance, and the earlier versions of this topic. */
 export const quoteResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ coins: z.number().int().nonnegative(), balance: z.number().int().nonnegative(), enough: z.boolean() }),
+  data: z.object({
+    coins: z.number().int().nonnegative(),
+    balance: z.number().int().nonnegative(),
+    enough: z.boolean(),
+    // Optional on the way in: an older server's answer has no such field.
+    previous: previousVersionsSchema.nullable().optional(),
+  }),
 });
 export type Quote = z.infer<typeof quoteResponseSchema>['data'];
