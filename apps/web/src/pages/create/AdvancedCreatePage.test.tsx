@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { AdvancedCreatePage } from './AdvancedCreatePage';
 import { LAST_RUN_KEY, rememberAdvancedRun, rememberGuidedRun } from './advanced-settings-storage';
 import { advancedDefaults } from './form-values';
-import { limitAnswer, pending, quoteAnswer, stubCreationServer } from './test-server';
+import { limitAnswer, pending, quoteAnswer, quoteWithPrevious, stubCreationServer } from './test-server';
 
 vi.mock('./generation-panel/GenerationPanel', () => ({
   GenerationPanel: (props: { state: { status: string }; advanced: boolean }) => (
@@ -188,6 +188,21 @@ describe('AdvancedCreatePage', () => {
     expect(line).toHaveTextContent('本篇消耗 67 币');
     expect(line).toHaveTextContent('当前余额 3500 币');
     expect(server.quoteBodies[0]).toMatchObject({ advanced_mode: true, settings: { length: advancedDefaults().length } });
+  });
+
+  it('says before the click that the topic was written before, with the quoted price', async () => {
+    let bodies: unknown[] = [];
+    const server = stubCreationServer({
+      [QUOTE]: quoteWithPrevious(67, 3500, '选题复盘', { count: 1, articleId: 'art-1', title: '选题复盘' }, () => bodies),
+    });
+    bodies = server.quoteBodies;
+    const { user } = renderAdvanced();
+    await screen.findByTestId('price-and-balance');
+    await user.type(screen.getByTestId('topic-input'), '选题复盘');
+    const note = await screen.findByTestId('previous-versions');
+    expect(server.quoteBodies.at(-1)).toMatchObject({ advanced_mode: true, topic: '选题复盘' });
+    expect(note).toHaveTextContent('你写过这个主题（1 篇）。再次生成会写出一篇新的文章，另扣 67 币');
+    expect(screen.getByRole('link', { name: '打开最近一版' })).toHaveAttribute('href', '/editor?articleId=art-1&deepspaceId=7');
   });
 
   it('refuses an advanced run before starting when the balance is short', async () => {

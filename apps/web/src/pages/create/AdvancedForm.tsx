@@ -43,7 +43,7 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
   const change = (patch: Partial<AdvancedFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
   // Only a Pro user can start an advanced run, so only a Pro user is quoted (the server would answer 权限不足).
-  const quote = useQuote(isPro ? { advanced_mode: true, settings: buildAdvancedRequest(values, '').settings } : null, generating);
+  const quote = useQuote(isPro ? { advanced_mode: true, settings: buildAdvancedRequest(values, '').settings, topic: values.topic } : null, generating);
   // A short balance is a standing business limit: it holds while the quote says so, reload or not.
   const short = !generating && quote?.enough === false;
   const limitedNow = limited || short;

@@ -6,7 +6,7 @@ import { fakeAuth, proUser, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { LAST_RUN_KEY } from './advanced-settings-storage';
 import { CreatePage } from './CreatePage';
-import { limitAnswer, pending, quoteAnswer, stubCreationServer, systemReady } from './test-server';
+import { limitAnswer, pending, quoteAnswer, quoteWithPrevious, stubCreationServer, systemReady } from './test-server';
 
 // The panel and the article list have their own tests; stand-ins show what the page hands them.
 vi.mock('./generation-panel/GenerationPanel', () => ({
@@ -211,13 +211,45 @@ describe('CreatePage', () => {
     ]);
     expect(screen.queryByTestId('business-limit-banner')).not.toBeInTheDocument();
 
-    // Typing the topic does not change the price; the settings do, once they rest.
+    // The topic and the settings are asked about once they rest (the topic only for earlier versions).
     await user.type(screen.getByTestId('topic-input'), '如何高效学习');
     await user.selectOptions(screen.getByLabelText('发布平台'), 'zhihu');
     await user.selectOptions(screen.getByLabelText('写作风格'), 'colloquial_fun');
     await waitFor(() => expect(server.quoteBodies).toHaveLength(2));
-    expect(server.quoteBodies[1]).toMatchObject({ settings: { platform: 'zhihu', style: 'colloquial_fun' } });
+    expect(server.quoteBodies[1]).toMatchObject({ topic: '如何高效学习', settings: { platform: 'zhihu', style: 'colloquial_fun' } });
+    expect(screen.queryByTestId('previous-versions')).not.toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
+  });
+
+  it('says before the click that a topic written before makes a new version, charged again at the quoted price', async () => {
+    let bodies: unknown[] = [];
+    const server = stubCreationServer({
+      [QUOTE]: quoteWithPrevious(80, 300, '如何高效学习', { count: 2, articleId: 'art-latest', title: '高效学习的五个方法' }, () => bodies),
+      [GENERATE]: pending,
+    });
+    bodies = server.quoteBodies;
+    const { user } = renderCreate();
+    await screen.findByTestId('price-and-balance');
+    expect(screen.queryByTestId('previous-versions')).not.toBeInTheDocument();
+
+    await user.type(screen.getByTestId('topic-input'), '  如何高效学习 ');
+    const note = await screen.findByTestId('previous-versions');
+    expect(server.quoteBodies.at(-1)).toMatchObject({ topic: '如何高效学习' });
+    // The price is the quote's (80 here), not a constant.
+    expect(note).toHaveTextContent('你写过这个主题（2 篇）。再次生成会写出一篇新的文章，另扣 80 币；之前的版本仍在“我的文章”里。');
+    expect(screen.getByRole('link', { name: '我的文章' })).toHaveAttribute('href', '/my-articles');
+    const latest = screen.getByRole('link', { name: '打开最近一版' });
+    expect(latest).toHaveAttribute('href', '/editor?articleId=art-latest&deepspaceId=7');
+    expect(latest).toHaveAttribute('target', '_blank');
+    expect(latest).toHaveAttribute('title', '高效学习的五个方法');
+    expect(server.generateBodies).toEqual([]);
+
+    // Another topic: the note goes at once, before the next answer.
+    await user.type(screen.getByTestId('topic-input'), '的方法');
+    expect(screen.queryByTestId('previous-versions')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.quoteBodies.at(-1)).toMatchObject({ topic: '如何高效学习 的方法' }));
+    expect(screen.queryByTestId('previous-versions')).not.toBeInTheDocument();
+    expect(screen.getByTestId('article-price')).toHaveTextContent('80');
   });
 
   it('refuses before starting when the balance is short, with 余额不足 and a link to /pricing, on every visit', async () => {

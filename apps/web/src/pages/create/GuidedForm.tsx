@@ -32,7 +32,7 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
   const [values, setValues] = useState<GuidedFormValues>(guidedDefaults);
   const set = <K extends keyof GuidedFormValues>(key: K) => (value: GuidedFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const reading = useTopicReading(values.topic, values.length, false);
-  const quoteInput: QuoteInput = { advanced_mode: false, settings: buildGuidedRequest(values, '').settings };
+  const quoteInput: QuoteInput = { advanced_mode: false, settings: buildGuidedRequest(values, '').settings, topic: values.topic };
   const quote = useQuote(quoteInput, generating);
   // A short balance is a standing business limit: it holds while the quote says so, reload or not.
   const short = !generating && quote?.enough === false;

@@ -1,11 +1,13 @@
 import type { Quote } from '@tianma/shared';
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
+import { PreviousVersionsNote } from './PreviousVersionsNote';
 import { shortBalanceMessage } from './use-quote';
 
 /**
  * Beside the submit button: what this article costs and what the user has (decision 053); when the
- * balance is short, the refusal and the way to top up.
+ * balance is short, the refusal and the way to top up; when the user already wrote on this topic,
+ * that another run is a new version, charged again (decision 057).
  */
 export function PriceAndBalance({ quote }: { quote: Quote | null }) {
   if (!quote) return null;
@@ -20,6 +22,7 @@ export function PriceAndBalance({ quote }: { quote: Quote | null }) {
           当前余额 <strong data-testid="coin-balance" className="font-semibold text-slate-900">{quote.balance}</strong> 币
         </span>
       </p>
+      {quote.previous && <PreviousVersionsNote previous={quote.previous} coins={quote.coins} />}
       {!quote.enough && (
         <p data-testid="short-balance" role="alert" className="text-red-600">
           {shortBalanceMessage(quote)}

@@ -29,3 +29,20 @@ export const limitAnswer = (error: string) => async () => jsonResponse({ status:
 /** The quote call's answer (decision 053): the price and the balance. */
 export const quoteAnswer = (coins: number, balance: number) => async () =>
   jsonResponse({ success: true, data: { coins, balance, enough: balance >= coins } });
+
+/** A quote that says the user already wrote on `topic` (decision 057); other topics are new. */
+export const quoteWithPrevious =
+  (coins: number, balance: number, topic: string, previous: { count: number; articleId: string; title: string }, bodies: () => unknown[]) =>
+  async () => {
+    const sent = bodies().at(-1) as { topic?: string } | undefined;
+    const known = sent?.topic === topic;
+    return jsonResponse({
+      success: true,
+      data: {
+        coins,
+        balance,
+        enough: balance >= coins,
+        previous: known ? { count: previous.count, latest: { articleId: previous.articleId, title: previous.title, createdAt: '2026-11-26T08:00:00.000Z' } } : null,
+      },
+    });
+  };
