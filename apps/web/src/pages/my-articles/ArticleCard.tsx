@@ -17,12 +17,23 @@ interface ArticleCardProps {
   shareRefusal?: string;
 }
 
+/**
+ * Its place among the user's articles on the same topic, when there are several (decision 057):
+ * each generation is its own article, so the earlier versions stay in the list, numbered.
+ */
+export function versionOf(article: ArticleListItem): { version: number; versions: number } | null {
+  const { version, versions } = article;
+  if (typeof version !== 'number' || typeof versions !== 'number' || versions < 2) return null;
+  return { version, versions };
+}
+
 export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareRefusal }: ArticleCardProps) {
   const [imageBroken, setImageBroken] = useState(false);
   const title = articleListTitle(article.title, article.summary);
   const showImage = Boolean(article.imageUrl) && !imageBroken;
   // Articles are public unless their owner turned the link off; older answers omit the flag.
   const isPublic = article.isPublic !== false;
+  const version = versionOf(article);
 
   // NOTE: the menu and the share button sit beside the main button, not inside it: a button may
   // not hold another.
@@ -53,6 +64,17 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
           </div>
         )}
         <div className="flex min-w-0 flex-1 flex-col p-4">
+          {version && (
+            <p className="mb-1.5">
+              <span
+                data-testid="version-badge"
+                title={`同一主题共 ${version.versions} 版${article.topic ? `：${article.topic}` : ''}`}
+                className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700"
+              >
+                第 {version.version} 版<span className="sr-only">，共 {version.versions} 版</span>
+              </span>
+            </p>
+          )}
           <h3 className="line-clamp-2 font-semibold break-words text-slate-900 group-hover:text-indigo-700">{title}</h3>
           <p className="mt-2 line-clamp-3 text-sm break-words text-slate-500">{articleListSummary(article.summary)}</p>
           <p className="mt-auto flex items-center gap-1.5 pt-3 pr-20 text-xs text-slate-400">

@@ -56,6 +56,29 @@ describe('MyArticlesPanel', () => {
     vi.restoreAllMocks();
   });
 
+  it('numbers the versions of a topic written more than once, and only those', async () => {
+    stubApi({
+      [PAGE_1]: pageAnswer(
+        [
+          article(3, { topic: '如何高效学习', version: 2, versions: 2 }),
+          article(2, { topic: '咖啡的冲煮方法', version: 1, versions: 1 }),
+          article(1, { topic: '如何高效学习', version: 1, versions: 2 }),
+          article(0),
+        ],
+        1,
+        1,
+      ),
+    });
+    renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const badges = cards().map((card) => within(card).queryByTestId('version-badge'));
+    expect(badges[0]).toHaveTextContent('第 2 版，共 2 版');
+    expect(badges[0]).toHaveAttribute('title', '同一主题共 2 版：如何高效学习');
+    expect(badges[1]).toBeNull();
+    expect(badges[2]).toHaveTextContent('第 1 版，共 2 版');
+    expect(badges[3]).toBeNull();
+  });
+
   it('shows a spinner, then the first page; 加载更多 appends the next and disappears on the last page', async () => {
     let releasePage2: (() => void) | undefined;
     const { calls } = stubApi({ [PAGE_1]: pageAnswer(range(1, 8), 1, 2) });
