@@ -92,13 +92,20 @@ const GUIDE_SUFFIX = /(?:全攻略|攻略|入门指南|避坑指南|指南|教�
  * Key terms of the parts. An instruction's terms never carry its own words; a bare topic's may
  * (AI写作工具对内容创作者的影响 is about 内容创作者).
  */
-function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count'>, strict: boolean, context: string[] = []): string[] {
+function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 'actor' | 'count' | 'question'>, strict: boolean, context: string[] = []): string[] {
   const terms: string[] = [];
   const add = (term: string | undefined) => {
     const clean = term?.replace(/[《》“”"「」『』]/gu, '').trim();
     if (clean && termLength(clean) >= 2 && termLength(clean) <= 12 && !terms.includes(clean) && !(strict && INSTRUCTION_WORDS.some((w) => clean.includes(w)))) terms.push(clean);
   };
   for (const option of parts.options ?? []) add(option);
+  // 夏天怎么防晒 → 夏天防晒: a subject joined from the question's parts is named by those parts
+  // (the doing first), never by the joined phrase the reader did not write.
+  const asked = parts.question?.replace(/\s/gu, '');
+  if (asked && parts.action && parts.subject.endsWith(parts.action) && !asked.includes(parts.subject.replace(/\s/gu, ''))) {
+    for (const { word } of [...tagTopic(parts.subject)].reverse()) add(word);
+    return terms.filter((term) => asked.includes(term.replace(/\s/gu, ''))).slice(0, 6);
+  }
   const chunks = nounChunks(parts.subject);
   // AI绘画工具入门指南 is about AI绘画工具.
   const bare = parts.subject.replace(GUIDE_SUFFIX, '');

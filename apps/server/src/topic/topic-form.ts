@@ -7,6 +7,12 @@ export type ContentParts = Pick<ParsedTopic, 'form' | 'intent' | 'subject' | 'qu
 
 /** A person or group asking (职场新人如何…, 年轻人该不该…), not the thing asked about. */
 const PERSON_END = /(?:人|者|们|族|手|生|员|家|妈|爸|妈妈|爸爸|宝妈|师|党|娃|孩子|学生|新人|小白|我|你|他|她)$/u;
+/** 夏天, 周末, 春节期间: a request's lead that only says when. */
+function isTimeOnly(text: string): boolean {
+  const tokens = tagTopic(text).filter((token) => token.tag !== 'w');
+  return tokens.length > 0 && tokens.every((token) => token.tag === 't' || /^(?:期间|前后|之前|以后|的时候|时)$/u.test(token.word));
+}
+
 /** Things whose names end like people (扫地机器人, 稻草人, 小米手机 is no person either way). */
 const THING_END = /(?:机器人|稻草人|雪人|木头人)$/u;
 /** A verdict adjective jieba leaves on the noun (空气炸锅好用吗). */
@@ -143,6 +149,8 @@ export function analyzeContent(text: string): ContentParts {
     const action = cleanEnd(how[2]!);
     // 人工智能如何改变教育: how a thing acts is a question about that thing.
     if (before && !PERSON_END.test(before) && AFFECT_VERB.test(action)) return parts('question', 'explanation', before, { question: asAsked, action });
+    // 夏天怎么防晒: a time is when, not what; the subject is the doing at that time (夏天防晒).
+    if (before && isTimeOnly(before)) return parts('how-to', 'method', termLength(action) <= 4 ? `${before}${action}` : objectOf(action), { question: asAsked, action });
     if (before && !PERSON_END.test(before)) return parts('how-to', 'method', before, { question: asAsked, action });
     return parts('how-to', 'method', objectOf(action), { question: asAsked, action, actor: before || undefined });
   }

@@ -34,6 +34,9 @@ const CASES: Case[] = [
   { topic: 'MacBook Air M5 适合大学生吗', form: 'question', intent: 'verdict', subject: 'MacBook Air M5', terms: ['MacBook Air M5', '大学生'], question: 'MacBook Air M5 适合大学生吗', action: '适合大学生' },
   { topic: '为什么县城的奶茶店越开越多', form: 'question', intent: 'reason', subject: '县城的奶茶店', terms: ['奶茶店', '县城'], question: '为什么县城的奶茶店越开越多', action: '越开越多' },
   { topic: '新能源车值不值得买', form: 'question', intent: 'verdict', subject: '新能源车', terms: ['新能源车'], question: '新能源车值不值得买' },
+  // A time before 怎么 says when, not what: the subject is the doing at that time.
+  { topic: '夏天怎么防晒', form: 'how-to', intent: 'method', subject: '夏天防晒', terms: ['防晒', '夏天'], action: '防晒' },
+  { topic: '周末怎么安排', form: 'how-to', intent: 'method', subject: '周末安排', terms: ['安排', '周末'], action: '安排' },
   // 机器人 ends like a person but is a thing; 好用 and 值得买 are the verdict, not the subject.
   { topic: '扫地机器人值得买吗', form: 'question', intent: 'verdict', subject: '扫地机器人', terms: ['扫地机器人'], question: '扫地机器人值得买吗' },
   { topic: '空气炸锅好用吗', form: 'question', intent: 'verdict', subject: '空气炸锅', terms: ['空气炸锅'], question: '空气炸锅好用吗' },

@@ -55,7 +55,7 @@ export class OfflineComposer implements Agents {
   async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle> {
     const combined = combineSections(input.brief, input.outline, input.sections);
     // The draft is moved toward the reference's measured profile, or else its style's (style-targets.ts).
-    const target = input.style?.measured ?? styleTarget(input.brief.style, combined.markdown);
+    const target = input.style?.measured ?? styleTarget(input.brief.style, combined.markdown, input.brief.articleType);
     return { ...combined, markdown: withoutRepeatedSentences(transformTowardStyle(combined.markdown, target)) };
   }
 

@@ -203,7 +203,9 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   const verdict = say(ctx, rng.pick(verdictsOf(ctx)));
   const opener = ctx.xhs || ctx.brief.platform === 'zhihu' ? rng.pick(ctx.platform.openers) : rng.pick(ctx.voice.intro);
   // A short introduction with material keeps the quote and, on Zhihu, the verdict; the opener may go.
-  const openerPriority = plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
+  // An essay with a pack opens on its own scene (below): the platform's or style's opener only fills a gap.
+  const scenicEssay = ctx.brief.articleType === 'experience_story_essay' && Boolean(ctx.domain);
+  const openerPriority = scenicEssay ? 6 : plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
   pieces.add(composeLine(ctx, say(ctx, opener, { verdict }), '0|opener'), 0, openerPriority);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
   if (ctx.brief.platform !== 'wechat') pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.intro)), '0|intro'), 0, 1);

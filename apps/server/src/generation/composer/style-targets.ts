@@ -1,4 +1,4 @@
-import type { WritingStyle } from '@tianma/shared';
+import type { ArticleType, WritingStyle } from '@tianma/shared';
 import { type MeasuredStyle, measureStyle } from '../style/style-metrics.js';
 
 /**
@@ -25,9 +25,11 @@ const TARGETS: Record<WritingStyle, Partial<MeasuredStyle>> = {
 export const SHORT_STYLES: ReadonlySet<WritingStyle> = new Set(['efficient_concise', 'colloquial_fun', 'accessible_easyread', 'vivid_experience']);
 
 /** The profile a draft in `style` is moved toward: the draft's own figures with the style's over them. */
-export function styleTarget(style: WritingStyle, markdown: string): MeasuredStyle {
+export function styleTarget(style: WritingStyle, markdown: string, type?: ArticleType): MeasuredStyle {
   const current = measureStyle(markdown);
-  const target = { ...current, ...TARGETS[style] };
+  // An essay's questions would be the style pass's 「问题出在哪里？」, an argument's move: it keeps its own.
+  const { questionsPerK: _questions, exclamationsPerK: _exclamations, ...narrative } = TARGETS[style];
+  const target = { ...current, ...(type === 'experience_story_essay' ? narrative : TARGETS[style]) };
   // Joined, never split (see the NOTE above).
   return { ...target, sentenceLength: Math.max(current.sentenceLength, target.sentenceLength) };
 }

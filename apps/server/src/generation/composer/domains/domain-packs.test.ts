@@ -61,5 +61,8 @@ describe('domain packs', () => {
     expect(match('熊猫为什么爱吃竹子')).toBeUndefined();
     expect(match('县城的奶茶店为什么越开越多')).toBeUndefined();
     expect(match('你是宠物博主，写一篇关于城市夜跑的心得')).toBe('running');
+    // The head of the subject decides between two packs it names: 考研英语 is about English.
+    expect(match('考研英语怎么复习')).toBe('english');
+    expect(match('夏天怎么防晒')).toBe('skincare');
   });
 });
