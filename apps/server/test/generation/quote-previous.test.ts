@@ -68,6 +68,18 @@ describe('POST /api/v1/articles/quote: previous', () => {
     expect((await quote(owner, topic)).json().data.previous).toMatchObject({ count: 1, latest: { articleId } });
   });
 
+  it('takes any text as a topic, and refuses a topic longer than generate allows', async () => {
+    const owner = await signedInUser(t);
+    for (const topic of ["'; DROP TABLE articles; --", '.*[\\s]+(', '%_\\', '\u0000x']) {
+      const res = await quote(owner, topic);
+      expect(res.statusCode).toBeLessThan(500);
+      if (res.statusCode === 200) expect(res.json().data.previous).toBeNull();
+    }
+    const long = await quote(owner, '长'.repeat(2001));
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toContain('文章主题不能超过2000个字');
+  });
+
   it('counts every version and names the latest; my articles numbers them', async () => {
     const owner = await signedInUser(t);
     const first = await write(owner, '新手如何开始跑步');
