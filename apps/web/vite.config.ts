@@ -15,5 +15,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and page imports. scripts/web-bundle-report.mjs
+    // reads it for the home page's initial JS; the server does not serve dist/.vite.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, React DOM and the router change together and seldom: one chunk that every page
+          // needs and that stays cached across deploys of the app's own code.
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
 });

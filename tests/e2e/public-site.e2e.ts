@@ -168,6 +168,8 @@ describe('pricing page', () => {
   it('shows the contact-sales e-mail and the plans, packs, comparison and FAQ', async () => {
     await withPage(MOBILE, async (page) => {
       await page.goto(`${baseUrl()}/pricing`);
+      // The page's chunk loads after the app's: wait for the page, not the 加载中... in its place.
+      await page.locator('main').getByText('常见问题').first().waitFor();
       const text = await page.locator('main').innerText();
       for (const expected of ['免费版', '高级版', '企业版', '¥59', '¥71', '¥499', '1100', '1800', '方案对比', '常见问题']) {
         expect(text).toContain(expected);

@@ -1,21 +1,34 @@
-import type { ReactElement } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from '../components/layout/Layout';
-import { AboutPage } from '../pages/about/AboutPage';
-import { AdvancedCreatePage } from '../pages/create/AdvancedCreatePage';
-import { CreatePage } from '../pages/create/CreatePage';
+import { PageSpinner } from '../components/ui/Spinner';
 import { HomePage } from '../pages/home/HomePage';
-import { EditorPage } from '../pages/editor/EditorPage';
-import { LoginPage } from '../pages/login/LoginPage';
-import { MyArticlesPage } from '../pages/my-articles/MyArticlesPage';
-import { PayPage } from '../pages/pay/PayPage';
-import { PricingPage } from '../pages/pricing/PricingPage';
-import { ProductPage } from '../pages/product/ProductPage';
-import { ProfilePage } from '../pages/profile/ProfilePage';
-import { RegisterPage } from '../pages/register/RegisterPage';
-import { ResetPasswordPage } from '../pages/reset-password/ResetPasswordPage';
-import { SharedArticlePage } from '../pages/shared/SharedArticlePage';
+
+/**
+ * Every page but the home page is its own chunk, loaded when its route is first shown: the home
+ * page (the landing page, and the one most visitors see first) stays in the entry chunk, so it
+ * renders without a second round trip, and the editor's, the studio's and the other pages' code
+ * and dependencies (markdown, QR, cropping, exports…) are not downloaded before they are needed.
+ * Layout's Suspense shows 加载中... while a page's chunk loads.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const AboutPage = lazyPage(() => import('../pages/about/AboutPage'), 'AboutPage');
+const AdvancedCreatePage = lazyPage(() => import('../pages/create/AdvancedCreatePage'), 'AdvancedCreatePage');
+const CreatePage = lazyPage(() => import('../pages/create/CreatePage'), 'CreatePage');
+const EditorPage = lazyPage(() => import('../pages/editor/EditorPage'), 'EditorPage');
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'), 'LoginPage');
+const MyArticlesPage = lazyPage(() => import('../pages/my-articles/MyArticlesPage'), 'MyArticlesPage');
+const PayPage = lazyPage(() => import('../pages/pay/PayPage'), 'PayPage');
+const PricingPage = lazyPage(() => import('../pages/pricing/PricingPage'), 'PricingPage');
+const ProductPage = lazyPage(() => import('../pages/product/ProductPage'), 'ProductPage');
+const ProfilePage = lazyPage(() => import('../pages/profile/ProfilePage'), 'ProfilePage');
+const RegisterPage = lazyPage(() => import('../pages/register/RegisterPage'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage'), 'ResetPasswordPage');
+const SharedArticlePage = lazyPage(() => import('../pages/shared/SharedArticlePage'), 'SharedArticlePage');
 
 export interface AppRoute {
   path: string;
@@ -49,14 +62,32 @@ function toRouteObject({ path, element }: AppRoute): RouteObject {
   return { path, element: element ?? <Outlet /> };
 }
 
+/**
+ * Shows a page's chunk loading as 加载中... inside the layout. It sits above every page, so it
+ * stays mounted across navigations: react-router navigates in a transition, and React keeps the
+ * page already shown until the next one's chunk has arrived instead of flashing the spinner.
+ */
+function PageSuspense() {
+  return (
+    <Suspense fallback={<PageSpinner label="加载中..." />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 export function buildRoutes(table: readonly AppRoute[] = APP_ROUTES_TABLE): RouteObject[] {
   return [
     {
       element: <Layout />,
       children: [
-        ...table.filter((route) => !route.auth).map(toRouteObject),
-        { element: <RequireAuth />, children: table.filter((route) => route.auth).map(toRouteObject) },
-        { path: '*', element: <Navigate to="/" replace /> },
+        {
+          element: <PageSuspense />,
+          children: [
+            ...table.filter((route) => !route.auth).map(toRouteObject),
+            { element: <RequireAuth />, children: table.filter((route) => route.auth).map(toRouteObject) },
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import { isProUser, sessionResponseSchema, type User } from '@tianma/shared';
+import { isProUser, type User } from '@tianma/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../lib/api';
 import { AuthContext, type AuthState } from './auth-context';
@@ -7,10 +7,13 @@ import { AuthContext, type AuthState } from './auth-context';
 export const SESSION_PATH = '/api/account/session';
 export const LOGOUT_PATH = '/api/account/user/logout';
 
+// The schema (and zod) load with the first check, not with the entry chunk: every page checks the session.
+const loadSessionSchema = () => import('./session-schema').then((module) => module.sessionResponseSchema);
+
 /** The session lives in an httpOnly cookie; the browser keeps no copy of the user or a token. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const answer = await apiRequest(SESSION_PATH, { schema: sessionResponseSchema });
+    const answer = await apiRequest(SESSION_PATH, { schema: loadSessionSchema });
     return answer.authenticated ? answer.user : null;
   } catch {
     // An error status, a network failure or an unexpected shape all read as signed out.

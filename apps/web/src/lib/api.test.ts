@@ -32,6 +32,32 @@ describe('apiRequest', () => {
     vi.unstubAllGlobals();
   });
 
+  it('checks the answer with a schema loaded on demand, the load started with the request', async () => {
+    const events: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        events.push('fetch');
+        return jsonResponse({ ok: true });
+      }),
+    );
+    const load = vi.fn(async () => {
+      events.push('load');
+      return schema;
+    });
+    await expect(apiRequest('/api/x', { schema: load })).resolves.toEqual({ ok: true });
+    expect(events).toEqual(['load', 'fetch']);
+    mockFetch(jsonResponse({ other: true }));
+    expect((await failureOf(apiRequest('/api/x', { schema: load }))).message).toBe(FORMAT_ERROR_MESSAGE);
+  });
+
+  it('reads a schema chunk that fails to load (a stale tab after a deploy) as a network error', async () => {
+    mockFetch(jsonResponse({ ok: true }));
+    const failure = await failureOf(apiRequest('/api/x', { schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }));
+    expect(failure.status).toBe(0);
+    expect(failure.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
   it('sends JSON with the session cookie and returns the checked answer', async () => {
     const fetchMock = mockFetch(jsonResponse({ ok: true }));
     await expect(apiRequest('/api/x', { method: 'POST', body: { a: 1 }, schema })).resolves.toEqual({ ok: true });

@@ -31,8 +31,11 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Checks the successful answer; a mismatch is a FORMAT_ERROR_MESSAGE error. */
-  schema?: ResponseSchema<T>;
+  /**
+   * Checks the successful answer; a mismatch is a FORMAT_ERROR_MESSAGE error. A loader (a dynamic
+   * import) keeps the schema, and zod, out of the entry chunk: it is started with the request.
+   */
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   signal?: AbortSignal;
   errorWording?: ErrorWording;
 }
@@ -55,7 +58,11 @@ export async function apiUpload<T = unknown>(path: string, form: FormData, optio
 
 /** The one place where a fetch and its answer become either the checked payload or an ApiError. */
 async function send<T>(path: string, init: RequestInit, options: RequestOptions<T>): Promise<T> {
-  const { schema, signal, errorWording = 'server' } = options;
+  const { signal, errorWording = 'server' } = options;
+  // A loader's chunk loads while the request is under way; one that fails to load (a stale tab
+  // after a deploy) reads as a network error, not as an unhandled rejection.
+  const schema =
+    typeof options.schema === 'function' ? options.schema().catch(() => null) : Promise.resolve(options.schema ?? null);
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'include', signal });
@@ -74,8 +81,10 @@ async function send<T>(path: string, init: RequestInit, options: RequestOptions<
     const serverMessage = errorWording === 'server' ? messageOf(payload) : undefined;
     throw new ApiError(response.status, serverMessage ?? fallback);
   }
-  if (!schema) return payload as T;
-  const parsed = schema.safeParse(payload);
+  if (!options.schema) return payload as T;
+  const checker = await schema;
+  if (!checker) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  const parsed = checker.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, FORMAT_ERROR_MESSAGE);
   return parsed.data as T;
 }

@@ -1,4 +1,4 @@
-import { caseArticleResponseSchema, caseArticleSchema, NO_SUMMARY, type SHOWCASE_CASES, UNTITLED } from '@tianma/shared';
+import { NO_SUMMARY, type SHOWCASE_CASES, UNTITLED } from '@tianma/shared';
 import { apiRequest } from '../../lib/api';
 
 export type ShowcaseCase = (typeof SHOWCASE_CASES)[number];
@@ -13,14 +13,8 @@ export interface CaseContent {
   imageUrl: string;
 }
 
-// Title, summary and image may be missing; each then gets its own fallback instead of failing the card.
-const caseReplySchema = caseArticleResponseSchema.extend({
-  data: caseArticleSchema.extend({
-    title: caseArticleSchema.shape.title.nullish(),
-    summary: caseArticleSchema.shape.summary.nullish(),
-    imageUrl: caseArticleSchema.shape.imageUrl.nullish(),
-  }),
-});
+// The schema (and zod) load with the first case request, not with the home page's entry chunk.
+const loadCaseReplySchema = () => import('./case-reply-schema').then((module) => module.caseReplySchema);
 
 export function caseArticlePath(articleId: string): string {
   return `/deepspaceasset/deepspace/articles/article/${encodeURIComponent(articleId)}`;
@@ -40,7 +34,7 @@ export function defaultCaseContent(showcase: ShowcaseCase): CaseContent {
 
 export async function fetchCaseContent(articleId: string, signal?: AbortSignal): Promise<CaseContent> {
   const { data } = await apiRequest(caseArticlePath(articleId), {
-    schema: caseReplySchema,
+    schema: loadCaseReplySchema,
     signal,
     errorWording: 'http',
   });
