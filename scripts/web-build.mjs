@@ -21,6 +21,9 @@ export function ensureWebBuild() {
   process.stdout.write('构建网页应用 (vite build)…\n');
   execFileSync(process.execPath, [viteBin('apps/web'), 'build', '--logLevel', 'warn'], {
     cwd: path.join(root, 'apps/web'),
+    // Vitest sets NODE_ENV=test, and Vite then bundles React's development build (527 kB instead
+    // of 315 kB for React and React DOM): the browser tests must run the app as it ships.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
 }
