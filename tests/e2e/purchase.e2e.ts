@@ -97,7 +97,8 @@ describe('purchase', () => {
 
   it('sends a signed-out visitor to /login', async () => {
     const account = newAccount('buy', 19);
-    const { context, page, problems } = await openPage(browser);
+    // The spec has /pay open and its order call refused without a session: that 401 is the journey.
+    const { context, page, problems } = await openPage(browser, undefined, undefined, [401]);
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
     await page.goto(`${baseUrl()}/pay`);
     await toast(page, '请先登录后再进行充值').waitFor();
