@@ -21,16 +21,15 @@
  * WEB_DIST_DIR serves another build (e.g. of an older commit, for a before/after comparison).
  * Writes bench/reports/web.json and prints a markdown table for docs/benchmarks.md.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 // @ts-expect-error plain ESM script without types
-import { freePort } from '../scripts/script-support.mjs';
-// @ts-expect-error plain ESM script without types
 import { viteBin } from '../scripts/web-build.mjs';
+import { type StartedProduct, startProduct } from '../tests/e2e/start-product.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -134,42 +133,18 @@ function sizeOf(urlPath: string) {
 }
 const sum = (files: string[], key: 'bytes' | 'gzip') => files.reduce((total, file) => total + sizeOf(file)[key], 0);
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-bench-web-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
+function startServer(): Promise<StartedProduct> {
+  return startProduct(
+    {
       NODE_ENV: 'production',
       ALLOW_DEV_OUTBOX: 'true',
       ALLOW_SANDBOX_PAYMENT: 'true',
       ALLOW_OFFLINE_COMPOSER: 'true',
       APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    120_000,
+  );
 }
 
 const median = (values: number[]) => {
@@ -230,9 +205,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 
   const allJs = results[0]!.jsLoaded;

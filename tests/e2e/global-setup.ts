@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
-import { freePort } from '../../scripts/script-support.mjs';
-// @ts-expect-error plain ESM script without types
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
+import { type StartedProduct, startProduct } from './start-product.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,61 +24,9 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 const CODE_RESEND_SECONDS = 10;
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
-
-interface Started {
-  url: string;
-  stop(): Promise<void>;
-}
-
 /** Starts the product in a temp data dir; `env` adds to the embedded defaults. */
-async function startServer(env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      TEST_CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForHealth(url, child, () => output);
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startServer(env: Record<string, string> = {}): Promise<StartedProduct> {
+  return startProduct({ TRUST_PROXY: 'true', TEST_CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS), ...env });
 }
 
 /** The plausible fake model (a process of its own), answering each call after a fixed latency. */

@@ -146,19 +146,18 @@ function shareOf(sentence: string, parts: number): number {
 }
 
 /**
- * An essay's example story: a person and a start, a turn and an end, each list shuffled once per article
- * and read at the section's own place, so no two stories of an article share a part. A section
- * past the shortest list tells none (`place` 1, a second story, only in the longest sections
- * would repeat a part: it tells none either).
+ * An essay's example story: a person and a start, a turn and an end, each list shuffled once per
+ * article and read at the section's own place, so no two stories of an article share a part; a
+ * section past the shortest list tells none.
  */
-export function exampleSentence(plan: SectionPlan, place: number): string {
+export function exampleSentence(plan: SectionPlan): string {
   const { ctx, rng, input } = plan;
   const { starts, turns, ends } = ctx.shape.example;
   const at = input.index;
   // NOTE: only an essay tells stories. Elsewhere 「比如做运营的小周…用下来最大的感受是省心」 is a
   // testimonial nobody gave: the writer says only what the topic, settings and material support.
   if (ctx.brief.articleType !== 'experience_story_essay') return '';
-  if (place > 0 || at >= Math.min(starts.length, turns.length, ends.length)) return '';
+  if (at >= Math.min(starts.length, turns.length, ends.length)) return '';
   const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
   const part = (list: string[], salt: string) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at]!);
   const lead = say(ctx, rng.pick(ctx.voice.exampleLeads), { persona: personas[at % personas.length]! });
@@ -229,7 +228,7 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   // An essay with a pack opens on a scene of how it began (the pack's 起因), before any reflection.
   const openings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of openings.slice(0, 4).entries()) pieces.add(line, 15, k < 2 ? 1 : 3);
-  pieces.add(exampleSentence(plan, 0), 50, 4);
+  pieces.add(exampleSentence(plan), 50, 4);
   addClaims(plan, pieces, [40, 60], openings.length > 0 ? 9 : 5);
   pieces.add(rotated(plan, EDGE_TAILS.intro, 'edge', 0), 60, 20);
   return pieces;
@@ -299,8 +298,7 @@ export function writeBody(plan: SectionPlan): PieceList {
   // NOTE: the type's example stories are about effort in general; beside a domain's concrete
   // details they read off topic, so they only fill a gap the details leave.
   const storyRank = ctx.domain ? 6 : 0;
-  pieces.add(exampleSentence(plan, 0), 35, 3 + storyRank);
-  pieces.add(exampleSentence(plan, 1), 75, 7 + storyRank);
+  pieces.add(exampleSentence(plan), 35, 3 + storyRank);
   // Reasoning lines argue; in an essay with scenes of its own they only fill a gap.
   addClaims(plan, pieces, groups, ctx.domain && ctx.brief.articleType === 'experience_story_essay' ? 8 : 4, true);
   return pieces;

@@ -1,3 +1,5 @@
+import { UNTOUCHED_LINE } from './humanize.js';
+
 /**
  * The words a request forbids (topic/avoided-words.ts), honoured on both writing paths at
  * assembly: a forbidden connective that opens a sentence goes with its comma; any other sentence
@@ -5,7 +7,6 @@
  * breaking it. Headings, image lines and quoted material are kept as they are.
  */
 
-const UNTOUCHED_LINE = /^\s*(?:#|!\[|>|\|)/u;
 const SENTENCE = /[^。！？!?]+[。！？!?]*(?:\s*\[\d+\])*/gu;
 
 function reviseLine(line: string, words: readonly string[]): string {

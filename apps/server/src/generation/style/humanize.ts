@@ -65,7 +65,7 @@ const RULES: readonly Rule[] = [
 ];
 
 /** A line that is not prose of ours: a heading, an image or a bare link, a quote block, a table. */
-const UNTOUCHED_LINE = /^\s*(?:#|!\[|\[[^\]]*\]\(|>|\|)/u;
+export const UNTOUCHED_LINE = /^\s*(?:#|!\[|\[[^\]]*\]\(|>|\|)/u;
 /** Quoted material inside a line. */
 const QUOTED = /“[^”]*”|「[^」]*」/gu;
 
