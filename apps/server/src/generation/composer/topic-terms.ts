@@ -1,6 +1,6 @@
 import { countCjkLength } from '@tianma/shared';
 import { parseTopic } from '../../topic/parse-topic.js';
-import { termLength } from '../../topic/segment.js';
+import { ACTION_VERBS, tagTopic, termLength } from '../../topic/segment.js';
 import type { ParsedTopic } from '../../topic/types.js';
 
 /**
@@ -20,7 +20,11 @@ export interface TopicTerms {
 export function termsOf(parsed: ParsedTopic): TopicTerms {
   const { subject, keyTerms } = parsed;
   const limit = parsed.form === 'comparison' ? 16 : 10;
-  const whole = termLength(subject) <= limit && !subject.includes('的') && !/[《》]/u.test(subject);
+  // 学会和焦虑相处, 用碎片时间坚持阅读: a doing, not a thing; frames like 「和{term}有关的日子」 need a
+  // noun, so such a subject is named by its main term (焦虑, 阅读).
+  const first = tagTopic(subject)[0];
+  const verbal = Boolean(first && (ACTION_VERBS.has(first.word) || first.tag === 'p')) && keyTerms.length > 0;
+  const whole = termLength(subject) <= limit && !subject.includes('的') && !/[《》]/u.test(subject) && !verbal;
   const main = whole ? subject : (keyTerms[0] ?? subject);
   return { topic: subject, main, terms: [main, ...keyTerms.filter((term) => term !== main)] };
 }
