@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { ApiError, apiRequest, FORMAT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from './api';
+import { ApiError, apiRequest, CLIENT_ERROR_CODES, FORMAT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from './api';
 
 const schema = {
   safeParse: (value: unknown) =>
@@ -105,5 +105,27 @@ describe('apiRequest', () => {
     const error = await failureOf(apiRequest('/api/x'));
     expect(error.status).toBe(0);
     expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it("carries the server's stable code and business code, so that callers never read the message", async () => {
+    mockFetch(jsonResponse({ success: false, msg: '知识库中还没有文件', message: '知识库中还没有文件', code: 'KB_EMPTY' }, { status: 400 }));
+    const named = await failureOf(apiRequest('/api/x'));
+    expect([named.status, named.code, named.businessCode]).toEqual([400, 'KB_EMPTY', undefined]);
+
+    mockFetch(jsonResponse({ status: 'error', code: 1006, errorCode: 'FORBIDDEN', error: '余额不足', message: '余额不足' }, { status: 403 }));
+    const limited = await failureOf(apiRequest('/api/x'));
+    expect([limited.code, limited.businessCode]).toEqual(['FORBIDDEN', 1006]);
+
+    // The status shape repeats the HTTP status as `code`: that is not a business code.
+    mockFetch(jsonResponse({ status: 'error', code: 404, errorCode: 'NOT_FOUND', error: '文章不存在' }, { status: 404 }));
+    const missing = await failureOf(apiRequest('/api/x'));
+    expect([missing.code, missing.businessCode]).toEqual(['NOT_FOUND', undefined]);
+  });
+
+  it('names a network failure and a malformed answer with client codes', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    expect((await failureOf(apiRequest('/api/x'))).code).toBe(CLIENT_ERROR_CODES.network);
+    mockFetch(jsonResponse({ nope: true }));
+    expect((await failureOf(apiRequest('/api/x', { schema }))).code).toBe(CLIENT_ERROR_CODES.badResponse);
   });
 });

@@ -1,4 +1,15 @@
-/** The one error type the web app sees for any failed call. */
+/** What the client itself calls a failure that carried no server code. */
+export const CLIENT_ERROR_CODES = {
+  /** No answer arrived (network down, CORS, DNS, a chunk that failed to load). */
+  network: 'NETWORK',
+  /** An answer arrived but not in the shape the call promises. */
+  badResponse: 'BAD_RESPONSE',
+} as const;
+
+/**
+ * The one error type the web app sees for any failed call. The client branches on `status`,
+ * `code` and `businessCode`, never on `message`, which is only for showing.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -6,6 +17,13 @@ export class ApiError extends Error {
     /** HTTP status; 0 when no answer arrived (network down, CORS, DNS). */
     readonly status: number,
     message: string,
+    /**
+     * The server's stable error code (`errorCode`, or a string `code`: 'BAD_REQUEST', 'KB_EMPTY'…),
+     * else CLIENT_ERROR_CODES.network for status 0; undefined when neither applies.
+     */
+    readonly code: string | undefined = status === 0 ? CLIENT_ERROR_CODES.network : undefined,
+    /** A numeric business code the contract names (1006: 业务限制). */
+    readonly businessCode?: number,
   ) {
     super(message);
   }
@@ -74,19 +92,31 @@ async function send<T>(path: string, init: RequestInit, options: RequestOptions<
   const payload = await readJson(response);
   if (!response.ok) {
     const serverMessage = errorWording === 'server' ? messageOf(payload) : undefined;
-    throw new ApiError(response.status, serverMessage ?? `HTTP ${response.status}: ${response.statusText}`);
+    throw errorFrom(payload, response.status, serverMessage ?? `HTTP ${response.status}: ${response.statusText}`);
   }
   if (isRecord(payload) && payload.success === false) {
     const fallback = errorWording === 'server' ? REQUEST_FAILED_MESSAGE : FORMAT_ERROR_MESSAGE;
     const serverMessage = errorWording === 'server' ? messageOf(payload) : undefined;
-    throw new ApiError(response.status, serverMessage ?? fallback);
+    throw errorFrom(payload, response.status, serverMessage ?? fallback);
   }
   if (!options.schema) return payload as T;
   const checker = await schema;
   if (!checker) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   const parsed = checker.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, FORMAT_ERROR_MESSAGE);
+  if (!parsed.success) throw new ApiError(response.status, FORMAT_ERROR_MESSAGE, CLIENT_ERROR_CODES.badResponse);
   return parsed.data as T;
+}
+
+/**
+ * An error answer's codes (API.md): `errorCode` or a string `code` is the stable code; a numeric
+ * `code` that is not the HTTP status is a business code (1006). Shared with the other readers of
+ * error bodies (exports, the SSE stream's opening answer).
+ */
+export function errorFrom(payload: unknown, status: number, message: string): ApiError {
+  const record = isRecord(payload) ? payload : {};
+  const named = [record.errorCode, record.code].find((value): value is string => typeof value === 'string' && value !== '');
+  const numeric = typeof record.code === 'number' && record.code !== status ? record.code : undefined;
+  return new ApiError(status, message, named ?? (status === 0 ? CLIENT_ERROR_CODES.network : undefined), numeric);
 }
 
 export function isAbort(error: unknown): boolean {
