@@ -93,3 +93,28 @@ describe('a page’s chunk', () => {
     }
   });
 });
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+])('a page whose chunk fails to load, on %s', (_name, viewport) => {
+  it('shows a friendly page with a retry inside the layout, and the retry brings the page', async () => {
+    const { context, page, problems } = await openPage(browser, viewport);
+    try {
+      const pricing = chunk('src/pages/pricing/PricingPage.tsx');
+      // A deploy renamed the chunk, or the network dropped: the request fails.
+      await page.route(`**${pricing}`, (route) => route.abort('failed'));
+      await page.goto(`${baseUrl()}/pricing`);
+      await page.getByRole('heading', { name: '页面没有加载成功' }).waitFor();
+      expect(await page.getByRole('banner').count()).toBe(1);
+
+      await page.unroute(`**${pricing}`);
+      await page.getByRole('button', { name: '重试' }).click();
+      await page.getByRole('heading', { name: '价格方案' }).first().waitFor();
+      // Only the failure this test caused was logged: the failed request and React's report of it.
+      expect(problems.every((line) => /ERR_FAILED|dynamically imported module/.test(line)), problems.join('\n')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

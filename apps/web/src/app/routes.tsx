@@ -4,6 +4,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from '../components/layout/Layout';
 import { PageSpinner } from '../components/ui/Spinner';
 import { HomePage } from '../pages/home/HomePage';
+import { RouteError } from './RouteError';
 
 /**
  * Every page but the home page is its own chunk, loaded when its route is first shown: the home
@@ -57,9 +58,10 @@ export const APP_ROUTES_TABLE: readonly AppRoute[] = [
 ];
 
 // A page not built yet gets a bare <Outlet /> (renders nothing) so that the path is still
-// matched and guarded, and react-router does not warn about an element-less leaf.
+// matched and guarded, and react-router does not warn about an element-less leaf. Each page has
+// its own error boundary: a page that fails shows RouteError inside the layout, the rest works.
 function toRouteObject({ path, element }: AppRoute): RouteObject {
-  return { path, element: element ?? <Outlet /> };
+  return { path, element: element ?? <Outlet />, errorElement: <RouteError /> };
 }
 
 /**
@@ -79,6 +81,8 @@ export function buildRoutes(table: readonly AppRoute[] = APP_ROUTES_TABLE): Rout
   return [
     {
       element: <Layout />,
+      // The layout's own failure (or the guard's) still gets a friendly page, not react-router's default.
+      errorElement: <RouteError />,
       children: [
         {
           element: <PageSuspense />,
