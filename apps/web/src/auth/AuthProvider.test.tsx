@@ -1,11 +1,15 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, proUser } from '../test/fixtures';
+import { queryKeys } from '../lib/query-keys';
+import { jsonResponse, proUser, sampleUser } from '../test/fixtures';
+import { testQueryClient } from '../test/render';
 import { useAuth } from './auth-context';
 import { AuthProvider, LOGOUT_PATH, SESSION_PATH } from './AuthProvider';
 
 function AuthProbe() {
-  const { user, loading, isPro, logout } = useAuth();
+  const { user, loading, isPro, logout, refresh } = useAuth();
   if (loading) return <p>读取中</p>;
   return (
     <>
@@ -14,8 +18,22 @@ function AuthProbe() {
       <button type="button" onClick={() => void logout()}>
         退出
       </button>
+      <button type="button" onClick={() => void refresh()}>
+        刷新
+      </button>
     </>
   );
+}
+
+function renderAuth(client: QueryClient = testQueryClient()) {
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <AuthProbe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return client;
 }
 
 function stubFetch(answer: (path: string) => Response) {
@@ -31,11 +49,7 @@ describe('AuthProvider', () => {
 
   it('reads the session once and exposes the user and Pro status', async () => {
     const fetchMock = stubFetch(() => jsonResponse({ success: true, authenticated: true, user: proUser() }));
-    render(
-      <AuthProvider>
-        <AuthProbe />
-      </AuthProvider>,
-    );
+    renderAuth();
     expect(screen.getByText('读取中')).toBeInTheDocument();
     expect(await screen.findByText('已登录：alice')).toBeInTheDocument();
     expect(screen.getByText('专业版')).toBeInTheDocument();
@@ -50,11 +64,7 @@ describe('AuthProvider', () => {
     ['an unexpected user shape', () => jsonResponse({ success: true, user: { username: 'x' } })],
   ])('treats %s as signed out', async (_, answer) => {
     stubFetch(answer);
-    render(
-      <AuthProvider>
-        <AuthProbe />
-      </AuthProvider>,
-    );
+    renderAuth();
     expect(await screen.findByText('未登录')).toBeInTheDocument();
   });
 
@@ -62,15 +72,78 @@ describe('AuthProvider', () => {
     const fetchMock = stubFetch((path) =>
       path === SESSION_PATH ? jsonResponse({ success: true, authenticated: true, user: proUser() }) : new Response('', { status: 500 }),
     );
-    render(
-      <AuthProvider>
-        <AuthProbe />
-      </AuthProvider>,
-    );
+    renderAuth();
     await screen.findByText('已登录：alice');
     await act(async () => screen.getByRole('button', { name: '退出' }).click());
     await waitFor(() => expect(screen.getByText('未登录')).toBeInTheDocument());
     expect(fetchMock).toHaveBeenCalledWith(LOGOUT_PATH, expect.objectContaining({ method: 'POST' }));
     expect(window.localStorage.length).toBe(0);
+  });
+
+  it('checks the session only once under StrictMode', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, authenticated: true, user: proUser() }));
+    render(
+      <StrictMode>
+        <QueryClientProvider client={testQueryClient()}>
+          <AuthProvider>
+            <AuthProbe />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    expect(await screen.findByText('已登录：alice')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the session again on refresh (a new balance after a payment)', async () => {
+    let coins = 300;
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, authenticated: true, user: sampleUser({ userAuth: { level: 0, coinBalance: coins } }) }));
+    const client = renderAuth();
+    await screen.findByText('已登录：alice');
+
+    coins = 100;
+    await act(async () => screen.getByRole('button', { name: '刷新' }).click());
+    await waitFor(() => expect(client.getQueryData<{ userAuth: { coinBalance: number } }>(queryKeys.session)?.userAuth.coinBalance).toBe(100));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops the user's articles and billing from the cache on logout, and keeps public data", async () => {
+    stubFetch((path) => (path === SESSION_PATH ? jsonResponse({ success: true, authenticated: true, user: proUser() }) : jsonResponse({ success: true })));
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.articles.pages(7), { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.articles.text('a1'), '# 私人文章');
+    client.setQueryData([...queryKeys.billing.all, 'records'], [{ id: 1 }]);
+    client.setQueryData(queryKeys.caseArticle('c1'), { title: '案例' });
+    renderAuth(client);
+    await screen.findByText('已登录：alice');
+
+    await act(async () => screen.getByRole('button', { name: '退出' }).click());
+    await waitFor(() => expect(screen.getByText('未登录')).toBeInTheDocument());
+    expect(client.getQueryData(queryKeys.session)).toBeNull();
+    expect(client.getQueryCache().findAll({ queryKey: queryKeys.articles.all })).toHaveLength(0);
+    expect(client.getQueryCache().findAll({ queryKey: queryKeys.billing.all })).toHaveLength(0);
+    expect(client.getQueryData(queryKeys.caseArticle('c1'))).toEqual({ title: '案例' });
+  });
+
+  it("drops the previous user's data when a refresh finds another account", async () => {
+    let user = sampleUser({ deepspaceId: 7 });
+    stubFetch(() => jsonResponse({ success: true, authenticated: true, user }));
+    const client = renderAuth();
+    await screen.findByText('已登录：alice');
+    client.setQueryData(queryKeys.articles.text('a1'), '# alice 的文章');
+
+    user = sampleUser({ username: 'bob', deepspaceId: 8 });
+    await act(async () => screen.getByRole('button', { name: '刷新' }).click());
+    expect(await screen.findByText('已登录：bob')).toBeInTheDocument();
+    expect(client.getQueryData(queryKeys.articles.text('a1'))).toBeUndefined();
+  });
+
+  it('keeps the cache when a refresh finds the same user', async () => {
+    stubFetch(() => jsonResponse({ success: true, authenticated: true, user: sampleUser() }));
+    const client = renderAuth();
+    await screen.findByText('已登录：alice');
+    client.setQueryData(queryKeys.articles.text('a1'), '# alice 的文章');
+    await act(async () => screen.getByRole('button', { name: '刷新' }).click());
+    expect(client.getQueryData(queryKeys.articles.text('a1'))).toBe('# alice 的文章');
   });
 });

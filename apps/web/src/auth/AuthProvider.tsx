@@ -1,6 +1,8 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isProUser, type User } from '@tianma/shared';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { apiRequest } from '../lib/api';
+import { queryKeys, userScopedKeys } from '../lib/query-keys';
 import { AuthContext, type AuthState } from './auth-context';
 
 /** The session check: 200 whether or not anyone is signed in (no 401 in a signed-out page's console). */
@@ -21,25 +23,27 @@ async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
-  const started = useRef(false);
+/** Forgets everything read for the signed-in user, so that whoever signs in next never sees it. */
+function dropUserData(queryClient: QueryClient) {
+  for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
+}
 
-  useEffect(() => {
-    // NOTE: a ref instead of an abort on cleanup, so that StrictMode's second effect run
-    // does not check the session a second time.
-    if (started.current) return;
-    started.current = true;
-    void fetchCurrentUser().then((current) => {
-      setUser(current);
-      setLoading(false);
-    });
-  }, []);
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  // NOTE: the check never fails (fetchCurrentUser reads any failure as signed out), so it is never
+  // retried; the cache runs it once, also under StrictMode's double mount.
+  const session = useQuery({ queryKey: queryKeys.session, queryFn: fetchCurrentUser });
+  const user = session.data ?? null;
+  const loading = session.isPending;
 
   const refresh = useCallback(async () => {
-    setUser(await fetchCurrentUser());
-  }, []);
+    const before = queryClient.getQueryData<User | null>(queryKeys.session);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    const after = queryClient.getQueryData<User | null>(queryKeys.session);
+    // The session ended, or another account signed in meanwhile (another tab): the data read for the
+    // previous one goes.
+    if (before && before.deepspaceId !== after?.deepspaceId) dropUserData(queryClient);
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {
@@ -47,8 +51,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The local state is cleared anyway: the user asked to leave.
     }
-    setUser(null);
-  }, []);
+    // A check still under way must not bring the user back.
+    await queryClient.cancelQueries({ queryKey: queryKeys.session });
+    queryClient.setQueryData<User | null>(queryKeys.session, null);
+    dropUserData(queryClient);
+  }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, isPro: isProUser(user?.userAuth), refresh, logout }),

@@ -7,9 +7,13 @@ export const queryKeys = {
   /** The signed-in user (or none): /api/account/session. */
   session: ['session'] as const,
   caseArticles: ['case-articles'] as const,
+  /** One showcase article of the home page (public). */
+  caseArticle: (articleId: string) => ['case-articles', articleId] as const,
   articles: {
     all: ['articles'] as const,
     list: (page: number, pageSize: number) => ['articles', 'list', page, pageSize] as const,
+    /** The pages of a user's list loaded so far (加载更多), as one infinite query. */
+    pages: (deepspaceId: number) => ['articles', 'pages', deepspaceId] as const,
     text: (id: string) => ['articles', 'text', id] as const,
   },
   sharedArticle: (id: string) => ['shared-article', id] as const,
@@ -21,3 +25,9 @@ export const queryKeys = {
   topicReading: (request: unknown) => ['topic-reading', request] as const,
   systemStatus: ['system-status'] as const,
 } as const;
+
+/**
+ * What was read for the signed-in user: dropped at sign-out (and when another account's session
+ * replaces it), so that the next user never sees the previous one's data.
+ */
+export const userScopedKeys = [queryKeys.articles.all, queryKeys.billing.all] as const;
