@@ -1,3 +1,4 @@
+import { KB_EMPTY_CODE } from '@tianma/shared';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
@@ -40,7 +41,7 @@ function signatureOf(fileIds: string[]): string {
 export async function startBuild(deps: { db: Db; queue: BuildQueue; logger: Logger }, session: KbSessionRow): Promise<BuildStart> {
   const { db } = deps;
   const files = await db.select({ id: kbFiles.id }).from(kbFiles).where(eq(kbFiles.sessionId, session.id));
-  if (files.length === 0) throw new AppError('BAD_REQUEST', '没有可构建的文件');
+  if (files.length === 0) throw new AppError('BAD_REQUEST', '没有可构建的文件', { details: { code: KB_EMPTY_CODE } });
   const signature = signatureOf(files.map((file) => file.id));
   if (session.status === 'completed' && session.builtFiles === signature) {
     return { status: 'built', message: '知识库已是最新，无需重新构建' };

@@ -324,7 +324,7 @@ describe('build, status, delete and retrieval', () => {
     await call(user, 'DELETE', `/files/${sessionId}/${files[0].file_id}`);
     const res = await call(user, 'POST', `/build/${sessionId}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: '没有可构建的文件' });
+    expect(res.json()).toMatchObject({ success: false, message: '没有可构建的文件', code: 'KB_EMPTY' });
   });
 
   it('expires after an hour idle: every call answers 404, and the sweeper deletes files and index', async () => {

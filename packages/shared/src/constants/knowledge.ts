@@ -13,3 +13,6 @@ export const KB_IDLE_MS = 60 * 60_000;
 export const KB_MAX_SESSION_CHARS = 4_000_000;
 
 export type KbBuildStatus = 'none' | 'building' | 'completed' | 'error';
+
+/** The error code of a build refused because the knowledge base holds no file (the client reads the code, not the wording). */
+export const KB_EMPTY_CODE = 'KB_EMPTY';

@@ -1,5 +1,6 @@
 import { BUSINESS_LIMIT_CODE, isBusinessLimitError } from '@tianma/shared';
 import type { ToastKind } from '../../components/toast/toast-context';
+import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
 import { TRACKING_TEXT } from './tracking-texts';
 import type { GenerateResponse } from './tracking-types';
 
@@ -40,11 +41,18 @@ export function readStartResponse(response: GenerateResponse | null | undefined)
   return { kind: 'started', taskId, articleId: nonEmpty(answer.article_id) ?? null };
 }
 
-/** A thrown start call: CORS and network texts read as blocked; limit texts get the limit toast. */
+/**
+ * A thrown start call: no answer at all reads as blocked, a business limit gets the limit toast.
+ * Our server's refusals are told by their codes; the spec's CORS/Network Error and limit-keyword
+ * texts only for failures that carry none (decision 058).
+ */
 export function startFailure(error: unknown): Extract<StartOutcome, { kind: 'failed' }> {
   const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   let message = raw.trim() || TRACKING_TEXT.generateFailed;
-  if (message.includes('CORS') || message.includes('Network Error')) message = TRACKING_TEXT.requestBlocked;
-  if (isBusinessLimitError(message)) return { kind: 'failed', message, toast: { kind: 'info', message: TRACKING_TEXT.limitCaught } };
+  const coded = error instanceof ApiError;
+  const blocked = coded ? error.code === CLIENT_ERROR_CODES.network : message.includes('CORS') || message.includes('Network Error');
+  if (blocked) message = TRACKING_TEXT.requestBlocked;
+  const limited = coded ? error.businessCode === BUSINESS_LIMIT_CODE : isBusinessLimitError(message);
+  if (limited) return { kind: 'failed', message, toast: { kind: 'info', message: TRACKING_TEXT.limitCaught } };
   return { kind: 'failed', message, toast: { kind: 'error', message } };
 }

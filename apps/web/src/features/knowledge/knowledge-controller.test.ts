@@ -1,3 +1,4 @@
+import { KB_EMPTY_CODE } from '@tianma/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { KnowledgeResponseError } from './knowledge-api';
@@ -303,7 +304,8 @@ describe('build', () => {
     api.build.mockRejectedValueOnce(new ApiError(500, '索引写入失败'));
     await controller.build();
     expect(controller.getState()).toMatchObject({ build: 'error', buildError: '构建知识库失败：索引写入失败' });
-    api.build.mockRejectedValueOnce(new ApiError(400, '没有可构建的文件'));
+    // Told apart by its code: whatever the server's wording, the user reads the plain message.
+    api.build.mockRejectedValueOnce(new ApiError(400, '知识库为空', KB_EMPTY_CODE));
     await controller.build();
     expect(controller.getState()).toMatchObject({ build: 'error', buildError: '没有可构建的文件' });
     expect(toasts.map(([, message]) => message)).toEqual(['构建知识库失败：索引写入失败', '没有可构建的文件']);

@@ -1,3 +1,4 @@
+import { KB_EMPTY_CODE } from '@tianma/shared';
 import type { ToastKind } from '../../components/toast/toast-context';
 import { ApiError } from '../../lib/api';
 import type { StreamConnection, TimerApi } from '../generation/tracking-types';
@@ -299,7 +300,7 @@ export function createKnowledgeController(deps: KnowledgeDeps): KnowledgeControl
         follow(sessionId);
       } catch (error) {
         if (isExpired(error)) expire(KB_TEXT.expired, 'info');
-        else if (error instanceof ApiError && error.message === KB_TEXT.noFiles) buildFailed(KB_TEXT.noFiles);
+        else if (error instanceof ApiError && error.code === KB_EMPTY_CODE) buildFailed(KB_TEXT.noFiles);
         else buildFailed(failureMessage('构建知识库', error));
       }
     },

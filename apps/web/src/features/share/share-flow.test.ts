@@ -4,6 +4,7 @@ import type { ShareContent, ShareSource } from './share-content';
 import {
   detectShareEnv,
   NETWORK_PROBLEM_TEXT,
+  reportShareError,
   runShareFlow,
   type ShareEnv,
   type ShareFlowDeps,
@@ -174,5 +175,25 @@ describe('detectShareEnv', () => {
       mobile: false,
       canNativeShare: true,
     });
+  });
+});
+
+describe('how a share failure is told', () => {
+  const toasts = () => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() });
+
+  it("tells our server's failures by their code, not by their words", () => {
+    const offline = toasts();
+    reportShareError(new ApiError(0, NETWORK_ERROR_MESSAGE), false, offline);
+    expect(offline.error).toHaveBeenCalledWith(NETWORK_PROBLEM_TEXT);
+    // A refusal that happens to say 网络 is not a network problem: the user reads what the server said.
+    const refused = toasts();
+    reportShareError(new ApiError(404, '网络文章不存在'), false, refused);
+    expect(refused.error).toHaveBeenCalledWith('网络文章不存在');
+  });
+
+  it("keeps the spec's 网络 rule for the WeChat SDK's bare failures", () => {
+    const sdk = toasts();
+    reportShareError(new Error(SDK_NETWORK_MESSAGE), true, sdk);
+    expect(sdk.error).toHaveBeenCalledWith(NETWORK_PROBLEM_TEXT);
   });
 });

@@ -1,5 +1,6 @@
 import { canShare, NO_SHAREABLE_ARTICLE_TEXT, type ShareContent, type ShareSource, shareContentOf } from './share-content';
 import { isWeChatBrowser, type WeChatShareMode } from './wechat-sdk';
+import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
 
 /** The share decision (spec §4 Share flow, §8 Share), free of React so every branch is testable. */
 
@@ -70,12 +71,15 @@ export function isShareCancel(error: unknown): boolean {
 }
 
 /**
- * How a failure is told (spec §8): a message naming 网络 is a network problem (error toast);
- * inside WeChat anything else still leaves the ⋯ menu (info toast); elsewhere the message itself.
+ * How a failure is told (spec §8): a network problem (error toast); inside WeChat anything else
+ * still leaves the ⋯ menu (info toast); elsewhere the message itself. Our own calls say "network"
+ * by their code; the spec's 网络 wording rule is kept only for failures that arrive as bare text
+ * (the WeChat SDK's, decision 058).
  */
 export function reportShareError(error: unknown, inWeChat: boolean, toast: ShareToast): void {
   const message = messageOf(error);
-  if (message.includes('网络')) toast.error(NETWORK_PROBLEM_TEXT);
+  const network = error instanceof ApiError ? error.code === CLIENT_ERROR_CODES.network : message.includes('网络');
+  if (network) toast.error(NETWORK_PROBLEM_TEXT);
   else if (inWeChat) toast.info(WECHAT_PROBLEM_TEXT);
   else toast.error(message || SHARE_FAILED_TEXT);
 }
