@@ -1,6 +1,8 @@
 import { SHOWCASE_CASES } from '@tianma/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { CASE_PLACEHOLDER_IMAGE } from './case-articles';
@@ -116,5 +118,32 @@ describe('CaseSection', () => {
 
     fireEvent.click(link);
     expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener,noreferrer');
+  });
+
+  it("with the app's client, asks again after a 500 before falling back to the defaults (tests do not retry)", async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = stubCaseApi({ [first.articleId]: () => new Response('boom', { status: 500, statusText: 'Internal Server Error' }) });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <CaseSection />
+        </QueryClientProvider>,
+      );
+      const askedForFirst = () => fetchMock.mock.calls.filter(([path]) => path.endsWith(`/${first.articleId}`)).length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      expect(askedForFirst()).toBe(1);
+      expect(screen.queryByText(new RegExp(NOTICE_PREFIX))).not.toBeInTheDocument();
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(askedForFirst()).toBe(3);
+      expect(screen.getByText(`${NOTICE_PREFIX}（HTTP 500: Internal Server Error）`)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: '案例标题2' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,13 +1,7 @@
+import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { SHOWCASE_CASES } from '@tianma/shared';
-import { useEffect, useState } from 'react';
-import { isAbort } from '../../lib/api';
-import {
-  type CaseContent,
-  caseErrorMessage,
-  defaultCaseContent,
-  fetchCaseContent,
-  type ShowcaseCase,
-} from './case-articles';
+import { queryKeys } from '../../lib/query-keys';
+import { type CaseContent, caseErrorMessage, defaultCaseContent, fetchCaseContent, type ShowcaseCase } from './case-articles';
 
 export type CaseCardState =
   | { status: 'loading' }
@@ -19,32 +13,28 @@ export interface CaseCardModel {
   state: CaseCardState;
 }
 
+function toCards(results: UseQueryResult<CaseContent>[]): CaseCardModel[] {
+  return results.map((result, index) => {
+    const showcase = SHOWCASE_CASES[index] as ShowcaseCase;
+    if (result.data) return { showcase, state: { status: 'ready', content: result.data } };
+    if (result.isError) {
+      return { showcase, state: { status: 'failed', content: defaultCaseContent(showcase), error: caseErrorMessage(result.error) } };
+    }
+    return { showcase, state: { status: 'loading' } };
+  });
+}
+
 /** Loads the four showcase articles in parallel; each card settles on its own. */
 export function useCaseArticles(): { cards: CaseCardModel[]; firstError: string | null } {
-  const [states, setStates] = useState<Record<string, CaseCardState>>({});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const settle = (articleId: string, state: CaseCardState) =>
-      setStates((current) => ({ ...current, [articleId]: state }));
-
-    for (const showcase of SHOWCASE_CASES) {
-      fetchCaseContent(showcase.articleId, controller.signal).then(
-        (content) => settle(showcase.articleId, { status: 'ready', content }),
-        (error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
-          const content = defaultCaseContent(showcase);
-          settle(showcase.articleId, { status: 'failed', content, error: caseErrorMessage(error) });
-        },
-      );
-    }
-    return () => controller.abort();
-  }, []);
-
-  const cards = SHOWCASE_CASES.map((showcase) => ({
-    showcase,
-    state: states[showcase.articleId] ?? { status: 'loading' as const },
-  }));
+  const cards = useQueries({
+    queries: SHOWCASE_CASES.map((showcase) => ({
+      queryKey: queryKeys.caseArticle(showcase.articleId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCaseContent(showcase.articleId, signal),
+      // The showcase seldom changes: a visitor coming back to the home page is not asked again soon.
+      staleTime: 5 * 60_000,
+    })),
+    combine: toCards,
+  });
   // The first failure in showcase order, so the notice does not depend on which reply came first.
   const failed = cards.find((card) => card.state.status === 'failed')?.state;
   return { cards, firstError: failed?.status === 'failed' ? failed.error : null };
