@@ -14,10 +14,10 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: SITE.icp })).toBeInTheDocument();
   });
 
-  it('opens 联系我们 with the support address, and closes it with Escape', async () => {
+  it('opens 联系我们 with the support address, and closes it with Escape, focus back on the button', async () => {
     renderWithProviders(<Footer />);
     await userEvent.click(screen.getByRole('button', { name: '联系我们' }));
-    const dialog = screen.getByRole('dialog', { name: '联系我们' });
+    const dialog = await screen.findByRole('dialog', { name: '联系我们' });
     expect(within(dialog).getByRole('link', { name: SITE.supportEmail })).toHaveAttribute(
       'href',
       `mailto:${SITE.supportEmail}`,
@@ -26,12 +26,13 @@ describe('Footer', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '联系我们' })).toHaveFocus();
   });
 
   it('opens 关注我们 with a generated QR code, and closes it from the backdrop', async () => {
     renderWithProviders(<Footer />);
     await userEvent.click(screen.getByRole('button', { name: /关注我们/ }));
-    const dialog = screen.getByRole('dialog', { name: '关注我们' });
+    const dialog = await screen.findByRole('dialog', { name: '关注我们' });
     const qr = await within(dialog).findByRole('img', { name: '公众号二维码' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 

@@ -1,8 +1,11 @@
 import { SITE } from '@tianma/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ContactPopup } from './ContactPopup';
-import { FollowUsPopup } from './FollowUsPopup';
+import { lazyWithPreload } from '../ui/lazy-with-preload';
+
+// The popups (and the dialog library under them) load when first wanted, not with the home page.
+const ContactPopup = lazyWithPreload(() => import('./ContactPopup'), 'ContactPopup');
+const FollowUsPopup = lazyWithPreload(() => import('./FollowUsPopup'), 'FollowUsPopup');
 
 type Popup = 'contact' | 'follow' | null;
 
@@ -38,12 +41,24 @@ export function Footer() {
           <h2 className="text-sm font-semibold text-white">联系</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <button type="button" onClick={() => setPopup('contact')} className={LINK}>
+              <button
+                type="button"
+                onClick={() => setPopup('contact')}
+                onPointerEnter={ContactPopup.preload}
+                onFocus={ContactPopup.preload}
+                className={LINK}
+              >
                 联系我们
               </button>
             </li>
             <li>
-              <button type="button" onClick={() => setPopup('follow')} className={LINK}>
+              <button
+                type="button"
+                onClick={() => setPopup('follow')}
+                onPointerEnter={FollowUsPopup.preload}
+                onFocus={FollowUsPopup.preload}
+                className={LINK}
+              >
                 关注我们（公众号）
               </button>
             </li>
@@ -58,8 +73,10 @@ export function Footer() {
           </a>
         </p>
       </div>
-      {popup === 'contact' && <ContactPopup onClose={close} />}
-      {popup === 'follow' && <FollowUsPopup onClose={close} />}
+      <Suspense fallback={null}>
+        {popup === 'contact' && <ContactPopup onClose={close} />}
+        {popup === 'follow' && <FollowUsPopup onClose={close} />}
+      </Suspense>
     </footer>
   );
 }

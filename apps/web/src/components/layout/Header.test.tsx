@@ -53,7 +53,7 @@ describe('Header', () => {
 
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const menu = screen.getByRole('navigation', { name: '移动端导航' });
+    const menu = await screen.findByRole('navigation', { name: '移动端导航' });
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
       '首页',
       '产品介绍',
@@ -66,12 +66,14 @@ describe('Header', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: '移动端导航' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 
   it('shows 登录 in the mobile menu for visitors', async () => {
     renderWithProviders(<Header />);
     await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
-    const menu = screen.getByRole('navigation', { name: '移动端导航' });
+    const menu = await screen.findByRole('navigation', { name: '移动端导航' });
     expect(within(menu).getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
     expect(within(menu).queryByText(/余额/)).not.toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { useToast } from '../toast/toast-context';
+import { lazyWithPreload } from '../ui/lazy-with-preload';
 import { Logo } from './Logo';
-import { MobileMenu } from './MobileMenu';
 import { navItemsFor } from './nav-links';
 import { NavItemLink } from './NavItemLink';
 import { PAGE_CONTAINER } from './page-container';
@@ -12,20 +12,14 @@ import { UserMenuBlock } from './UserMenuBlock';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
+// The sheet (and the dialog library under it) loads when first wanted, not with the home page.
+const MobileMenu = lazyWithPreload(() => import('./MobileMenu'), 'MobileMenu');
+
 export function Header() {
   const { user, isPro, logout } = useAuth();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
 
   const handleLogout = async () => {
     closeMenu();
@@ -72,12 +66,14 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
+          onPointerEnter={MobileMenu.preload}
+          onFocus={MobileMenu.preload}
           className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
         >
           {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
       </div>
-      {menuOpen && <MobileMenu id={MOBILE_MENU_ID} onClose={closeMenu} onLogout={handleLogout} />}
+      <Suspense fallback={null}>{menuOpen && <MobileMenu id={MOBILE_MENU_ID} onClose={closeMenu} onLogout={handleLogout} />}</Suspense>
     </header>
   );
 }
