@@ -19,6 +19,8 @@ export const queryKeys = {
   sharedArticle: (id: string) => ['shared-article', id] as const,
   billing: {
     all: ['billing'] as const,
+    /** The signed-in user's orders and coin ledger (profile page). */
+    history: ['billing', 'history'] as const,
   },
   payOrder: (id: string) => ['pay-order', id] as const,
   quote: (request: unknown) => ['quote', request] as const,

@@ -1,7 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 import { jsonResponse } from '../../test/fixtures';
+import { testQueryClient } from '../../test/render';
 import { BILLING_HISTORY_PATH } from './billing-api';
 import { BillingHistory } from './BillingHistory';
 import { zhDateTime } from './format-time';
@@ -34,12 +38,21 @@ function stubHistory(...answers: (Response | Error)[]) {
 
 const panel = () => screen.getByRole('tabpanel');
 
+function renderHistory(client: QueryClient = testQueryClient()) {
+  const view = render(
+    <QueryClientProvider client={client}>
+      <BillingHistory />
+    </QueryClientProvider>,
+  );
+  return { client, ...view };
+}
+
 describe('BillingHistory', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the orders, then the coin ledger on the second tab', async () => {
     stubHistory(jsonResponse(HISTORY));
-    render(<BillingHistory />);
+    renderHistory();
     expect(screen.getByRole('heading', { name: '账单记录' })).toBeInTheDocument();
     expect(screen.getByText('加载中...')).toBeInTheDocument();
 
@@ -65,7 +78,7 @@ describe('BillingHistory', () => {
 
   it('moves between the tabs with the arrow keys', async () => {
     stubHistory(jsonResponse(HISTORY));
-    render(<BillingHistory />);
+    renderHistory();
     await screen.findByText('天马金币充值 1100 币');
     screen.getByRole('tab', { name: '充值订单' }).focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -75,7 +88,7 @@ describe('BillingHistory', () => {
 
   it('says when there is nothing yet', async () => {
     stubHistory(jsonResponse({ success: true, orders: [], entries: [] }));
-    render(<BillingHistory />);
+    renderHistory();
     expect(await screen.findByText('暂无充值记录')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '金币明细' }));
     expect(screen.getByText('暂无金币明细')).toBeInTheDocument();
@@ -83,7 +96,7 @@ describe('BillingHistory', () => {
 
   it('shows the error and loads again with 重试', async () => {
     const fetchMock = stubHistory(jsonResponse({ success: false, message: '服务暂时不可用' }, { status: 503 }), jsonResponse(HISTORY));
-    render(<BillingHistory />);
+    renderHistory();
     expect(await screen.findByRole('alert')).toHaveTextContent('服务暂时不可用');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('天马金币充值 1100 币')).toBeInTheDocument();
@@ -93,12 +106,31 @@ describe('BillingHistory', () => {
 
   it('words a lost connection and a malformed answer', async () => {
     stubHistory(new TypeError('Failed to fetch'));
-    const { unmount } = render(<BillingHistory />);
+    const { unmount } = renderHistory();
     expect(await screen.findByRole('alert')).toHaveTextContent('网络错误，请稍后重试');
     unmount();
 
     stubHistory(jsonResponse({ success: true, orders: 'none' }));
-    render(<BillingHistory />);
+    renderHistory();
     expect(await screen.findByRole('alert')).toHaveTextContent('接口返回数据格式错误');
+  });
+
+  it('does not ask again after a refusal (4xx), with the app’s own retry rule', async () => {
+    const fetchMock = stubHistory(jsonResponse({ success: false, message: '请先登录' }, { status: 401 }), jsonResponse(HISTORY));
+    renderHistory(createQueryClient());
+    expect(await screen.findByRole('alert')).toHaveTextContent('请先登录');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the history again when billing is invalidated (a paid order), showing the old list meanwhile', async () => {
+    const paidAgain = { ...HISTORY, orders: [{ ...HISTORY.orders[0]!, outTradeNo: 'TM3', description: '天马金币充值 1800 币' }, ...HISTORY.orders] };
+    const fetchMock = stubHistory(jsonResponse(HISTORY), jsonResponse(paidAgain));
+    const { client } = renderHistory();
+    await screen.findByText('天马金币充值 1100 币');
+    act(() => void client.invalidateQueries({ queryKey: queryKeys.billing.all }));
+    expect(screen.getByText('天马金币充值 1100 币')).toBeInTheDocument();
+    expect(screen.queryByText('加载中...')).not.toBeInTheDocument();
+    expect(await screen.findByText('天马金币充值 1800 币')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,28 +4,33 @@ import { buttonClass } from '../ui/button-styles';
 import { BILLING_TABS, BillingTabs, billingPanelId, billingTabId } from './BillingTabs';
 import { LedgerList } from './LedgerList';
 import { OrderList } from './OrderList';
-import { type BillingHistoryState, useBillingHistory } from './use-billing-history';
+import { useBillingHistory } from './use-billing-history';
 
-function panelContent(state: BillingHistoryState, tab: number, retry: () => void): ReactNode {
-  if (state.status === 'loading') return <p className="py-8 text-center text-sm text-slate-400">加载中...</p>;
-  if (state.status === 'error')
-    return (
-      <div className="py-6 text-center">
-        <p role="alert" className="text-sm text-red-600">
-          {state.message}
-        </p>
-        <button type="button" onClick={retry} className={buttonClass('secondary', 'mt-3 px-4 py-2')}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          重试
-        </button>
-      </div>
-    );
-  return tab === 0 ? <OrderList orders={state.data.orders} /> : <LedgerList entries={state.data.entries} />;
+type HistoryQuery = ReturnType<typeof useBillingHistory>;
+
+function panelContent(history: HistoryQuery, tab: number, retry: () => void): ReactNode {
+  const { data, error } = history;
+  // NOTE: what was read stays shown while it is read again (after a payment); a failed read
+  // shows its error, and 重试 shows 加载中 again until the next answer.
+  if (data) return tab === 0 ? <OrderList orders={data.orders} /> : <LedgerList entries={data.entries} />;
+  if (!error || history.isFetching) return <p className="py-8 text-center text-sm text-slate-400">加载中...</p>;
+  return (
+    <div className="py-6 text-center">
+      <p role="alert" className="text-sm text-red-600">
+        {error.message}
+      </p>
+      <button type="button" onClick={retry} className={buttonClass('secondary', 'mt-3 px-4 py-2')}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        重试
+      </button>
+    </div>
+  );
 }
 
 /** 账单记录: the signed-in user's orders and coin ledger (profile page). */
 export function BillingHistory() {
-  const { state, retry } = useBillingHistory();
+  const history = useBillingHistory();
+  const retry = () => void history.refetch();
   const [tab, setTab] = useState(0);
 
   return (
@@ -36,7 +41,7 @@ export function BillingHistory() {
       <BillingTabs selected={tab} onSelect={setTab} />
       {BILLING_TABS.map((label, index) => (
         <div key={label} id={billingPanelId(index)} role="tabpanel" aria-labelledby={billingTabId(index)} hidden={index !== tab} className="mt-2">
-          {index === tab && panelContent(state, index, retry)}
+          {index === tab && panelContent(history, index, retry)}
         </div>
       ))}
     </section>
