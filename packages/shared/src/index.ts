@@ -16,6 +16,7 @@ export * from './rules/orders.js';
 export * from './schemas/generation.js';
 export * from './schemas/articles.js';
 export * from './schemas/billing.js';
+export * from './schemas/forms.js';
 export * from './schemas/seo.js';
 export * from './schemas/topic.js';
 export * from './constants/knowledge.js';
