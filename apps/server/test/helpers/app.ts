@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -27,6 +28,9 @@ function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="zh-CN"><body><div id="root"></div></body></html>');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // As the build leaves it (apps/web/vite.config.ts precompress): compressed copies beside the asset.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log("app")'));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log("app")'));
   return dir;
 }
 

@@ -1,4 +1,5 @@
 import { APP_ROUTES } from '@tianma/shared';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -46,6 +47,21 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
+  });
+
+  it('sends the compressed copy of an asset the browser accepts, the plain one otherwise', async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('serves hashed assets with long caching and 404s a missing one', async () => {

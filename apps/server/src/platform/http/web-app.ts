@@ -19,6 +19,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): the one the
+      // browser accepts is sent, with Vary: Accept-Encoding; none is compressed per request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
