@@ -21,7 +21,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto flex w-full max-w-sm flex-col gap-2 px-4">
+      {/* NOTE: aria-live keeps the toasts readable while a modal dialog is open: the dialog hides the
+          rest of the page from assistive technology (aria-hidden), except live regions. */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto flex w-full max-w-sm flex-col gap-2 px-4">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
