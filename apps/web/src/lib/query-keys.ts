@@ -12,8 +12,10 @@ export const queryKeys = {
   articles: {
     all: ['articles'] as const,
     list: (page: number, pageSize: number) => ['articles', 'list', page, pageSize] as const,
-    /** The pages of a user's list loaded so far (加载更多), as one infinite query. */
+    /** The pages of a user's list loaded so far (加载更多), as one infinite query… */
     pages: (deepspaceId: number) => ['articles', 'pages', deepspaceId] as const,
+    /** …and of every user's: what a change to one article edits in place. */
+    allPages: ['articles', 'pages'] as const,
     text: (id: string) => ['articles', 'text', id] as const,
   },
   sharedArticle: (id: string) => ['shared-article', id] as const,

@@ -86,6 +86,27 @@ describe('EditorPage', () => {
     ]);
   });
 
+  it('shows the saved text at once when the editor is opened again, without reading it again', async () => {
+    const { calls } = stubApi({ [PATH]: textAnswer(ARTICLE) });
+    const fetchMock = vi.mocked(fetch);
+    const table = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const answer = await table(input, init);
+      return init?.method === 'PUT' ? jsonResponse({ success: true, message: '保存成功' }) : answer;
+    });
+    const { user, router } = renderEditor();
+    await waitFor(() => expect(textarea().value).toBe(ARTICLE));
+    await user.type(textarea(), '补充');
+    await user.click(screen.getByTestId('editor-save'));
+    await waitFor(() => expect(status()).toHaveTextContent('已保存'));
+
+    await user.click(screen.getByRole('link', { name: '返回我的文章' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/my-articles');
+    await act(() => router.navigate('/editor?articleId=a1&deepspaceId=7'));
+    expect(textarea().value).toBe(`${ARTICLE}补充`);
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+  });
+
   it('saves with Ctrl+S and Cmd+S', async () => {
     const { bodiesOf, calls } = stubApi({ [PATH]: textAnswer(ARTICLE) });
     const fetchMock = vi.mocked(fetch);

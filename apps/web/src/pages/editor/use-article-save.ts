@@ -1,6 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { saveArticleText } from './article-api';
 import { contentProblem } from './editor-text';
 
@@ -10,28 +12,28 @@ import { contentProblem } from './editor-text';
  */
 export function useArticleSave(articleId: string, initialContent: string) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(initialContent);
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
-
-  const save = useCallback(
-    async (content: string) => {
-      if (savingRef.current || contentProblem(content) !== null) return;
-      savingRef.current = true;
-      setSaving(true);
-      try {
-        await saveArticleText(articleId, content);
-        setSaved(content);
-        toast.success('保存成功');
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE);
-      } finally {
-        savingRef.current = false;
-        setSaving(false);
-      }
+  const mutationKey = ['save-article', articleId];
+  const mutation = useMutation({
+    mutationKey,
+    mutationFn: (content: string) => saveArticleText(articleId, content),
+    onSuccess: (_, content) => {
+      setSaved(content);
+      toast.success('保存成功');
+      // The text is known; the list's title, summary and word count are the server's to redo.
+      queryClient.setQueryData(queryKeys.articles.text(articleId), content);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.articles.allPages });
     },
-    [articleId, toast],
-  );
+    onError: (error) => toast.error(error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE),
+  });
 
-  return { saved, saving, save };
+  const save = async (content: string) => {
+    // NOTE: the cache, not `isPending`, which reaches the component a render later: a second
+    // Ctrl+S right after the first must not send the text twice.
+    if (queryClient.isMutating({ mutationKey }) > 0 || contentProblem(content) !== null) return;
+    await mutation.mutateAsync(content).catch(() => undefined);
+  };
+
+  return { saved, saving: mutation.isPending, save };
 }

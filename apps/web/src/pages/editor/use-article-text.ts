@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, isAbort, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchArticleText } from './article-api';
 
 export type ArticleTextState =
@@ -8,26 +9,25 @@ export type ArticleTextState =
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
+/** The markdown of one article, as the editor and the share button read it. */
+export function articleTextQuery(articleId: string) {
+  return {
+    queryKey: queryKeys.articles.text(articleId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchArticleText(articleId, signal),
+  };
+}
+
+function stateOf({ data, error, isError, isFetching }: UseQueryResult<string>): ArticleTextState {
+  // What was read stays on screen even if a later read in the background fails.
+  if (data !== undefined) return { status: 'ready', content: data };
+  if (!isError || isFetching) return { status: 'loading' };
+  if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
+  return { status: 'failed', message: error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE };
+}
+
 /** Loads the markdown of one article; `retry` loads it again. */
 export function useArticleText(articleId: string) {
-  const [state, setState] = useState<ArticleTextState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only asks for another load.
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchArticleText(articleId, controller.signal).then(
-      (content) => setState({ status: 'ready', content }),
-      (error: unknown) => {
-        if (isAbort(error) || controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) return setState({ status: 'not-found' });
-        setState({ status: 'failed', message: error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE });
-      },
-    );
-    return () => controller.abort();
-  }, [articleId, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const query = useQuery(articleTextQuery(articleId));
+  const retry = () => void query.refetch();
+  return { state: stateOf(query), retry };
 }

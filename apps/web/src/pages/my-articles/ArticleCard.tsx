@@ -1,8 +1,9 @@
 import { articleListSummary, articleListTitle } from '@tianma/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, FileText, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { ShareButton } from '../../features/share/ShareButton';
-import { fetchArticleText } from '../editor/article-api';
+import { articleTextQuery } from '../editor/use-article-text';
 import { ArticleCardMenu } from './ArticleCardMenu';
 import { formatWordCount } from '../../lib/word-count';
 import { zhDate } from './article-date';
@@ -28,6 +29,7 @@ export function versionOf(article: ArticleListItem): { version: number; versions
 }
 
 export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareRefusal }: ArticleCardProps) {
+  const queryClient = useQueryClient();
   const [imageBroken, setImageBroken] = useState(false);
   const title = articleListTitle(article.title, article.summary);
   const showImage = Boolean(article.imageUrl) && !imageBroken;
@@ -98,7 +100,7 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
         <ShareButton
           size="small"
           articleId={article.articleId}
-          markdown={() => fetchArticleText(article.articleId)}
+          markdown={() => queryClient.fetchQuery(articleTextQuery(article.articleId))}
           imageUrl={article.imageUrl}
           isPublic={isPublic}
           onMakePublic={() => onSetVisibility(article, true)}

@@ -1,37 +1,33 @@
 import { articleListTitle } from '@tianma/shared';
-import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { Modal } from '../../components/ui/Modal';
 import { buttonClass } from '../../components/ui/button-styles';
 import { errorText } from './use-my-articles';
-import { type ArticleListItem, deleteArticle } from './my-articles-api';
+import type { ArticleListItem } from './my-articles-api';
+import { useDeleteArticle } from './use-article-mutations';
 
 interface DeleteArticleModalProps {
   article: ArticleListItem;
   onClose: () => void;
-  onDeleted: (articleId: string) => void;
 }
 
 const DANGER_BUTTON =
   'inline-flex items-center justify-center rounded-xl bg-red-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-500 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Asks before deleting; the card goes only once the server has deleted the article. */
-export function DeleteArticleModal({ article, onClose, onDeleted }: DeleteArticleModalProps) {
+export function DeleteArticleModal({ article, onClose }: DeleteArticleModalProps) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const remove = useDeleteArticle();
+  const busy = remove.isPending;
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await deleteArticle(article.articleId);
-      onDeleted(article.articleId);
-      toast.success('文章已删除');
-      onClose();
-    } catch (error) {
-      toast.error(errorText(error));
-      setBusy(false);
-    }
-  };
+  const confirm = () =>
+    remove.mutate(article.articleId, {
+      onSuccess: () => {
+        toast.success('文章已删除');
+        onClose();
+      },
+      onError: (error) => toast.error(errorText(error)),
+    });
 
   return (
     <Modal label="确认删除" onClose={busy ? () => {} : onClose}>

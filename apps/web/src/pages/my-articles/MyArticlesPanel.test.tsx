@@ -231,10 +231,14 @@ describe('MyArticlesPanel', () => {
     expect(toastTexts()).toEqual(['文章ID缺失，无法打开编辑器']);
   });
 
-  it('deletes a card only after confirmation; 取消 keeps it', async () => {
+  it('deletes a card only after confirmation; 取消 keeps it; the list is then read again', async () => {
+    let stored = range(1, 3);
     const { calls } = stubApi({
-      [PAGE_1]: pageAnswer(range(1, 3), 1, 1),
-      [articlePath('a2')]: () => jsonResponse({ success: true, message: '删除成功' }),
+      [PAGE_1]: () => pageAnswer(stored, 1, 1)(),
+      [articlePath('a2')]: () => {
+        stored = stored.filter((item) => item.articleId !== 'a2');
+        return jsonResponse({ success: true, message: '删除成功' });
+      },
     });
     const { user } = renderPanel();
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -257,6 +261,34 @@ describe('MyArticlesPanel', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(toastTexts()).toEqual(['文章已删除']);
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/v1/article/a2']);
+    // The delete invalidates the list: the pages after the article have moved up.
+    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${PAGE_1}`, 'DELETE /api/v1/article/a2', `GET ${PAGE_1}`]));
+    expect(cardTitles()).toEqual(['文章1', '文章3']);
+  });
+
+  it('after a delete, 加载更多 asks for the page that now follows the first', async () => {
+    let stored = range(1, 12);
+    const pageOf = (page: number) => () => pageAnswer(stored.slice((page - 1) * 8, page * 8), page, Math.ceil(stored.length / 8))();
+    const { calls } = stubApi({
+      [PAGE_1]: pageOf(1),
+      [PAGE_2]: pageOf(2),
+      [articlePath('a3')]: () => {
+        stored = stored.filter((item) => item.articleId !== 'a3');
+        return jsonResponse({ success: true, message: '删除成功' });
+      },
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    await user.click(within(cards()[2]!).getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('menuitem', { name: '删除' }));
+    await user.click(within(screen.getByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '删除' }));
+    // Read again: 文章9 has moved up onto the first page.
+    await waitFor(() => expect(cardTitles()).toEqual(['文章1', '文章2', '文章4', '文章5', '文章6', '文章7', '文章8', '文章9']));
+
+    await user.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(cards()).toHaveLength(11));
+    expect(cardTitles().slice(-3)).toEqual(['文章10', '文章11', '文章12']);
+    expect(calls.filter((call) => call.method === 'GET').map((call) => call.path)).toEqual([PAGE_1, PAGE_1, PAGE_2]);
   });
 
   it('keeps the card and shows the server message when deleting fails', async () => {

@@ -8,7 +8,8 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { ArticleCard } from './ArticleCard';
 import { DeleteArticleModal } from './DeleteArticleModal';
 import { openEditor } from '../../lib/editor-link';
-import { type ArticleListItem, FALLBACK_DEEPSPACE_ID, setArticleVisibility } from './my-articles-api';
+import { useSetArticleVisibility } from './use-article-mutations';
+import { type ArticleListItem, FALLBACK_DEEPSPACE_ID } from './my-articles-api';
 import { errorText, useMyArticles } from './use-my-articles';
 
 export const SAMPLE_NOTICE = '服务器暂时无法连接，当前显示的是示例数据';
@@ -22,6 +23,7 @@ export function MyArticlesPanel() {
   const toast = useToast();
   const deepspaceId = user?.deepspaceId ?? FALLBACK_DEEPSPACE_ID;
   const list = useMyArticles(deepspaceId);
+  const visibility = useSetArticleVisibility();
   const [deleting, setDeleting] = useState<ArticleListItem | null>(null);
 
   if (list.loading) return <PageSpinner label="正在加载文章..." />;
@@ -43,8 +45,7 @@ export function MyArticlesPanel() {
     if (list.samples) return toast.info(SAMPLE_SHARE_HINT);
     if (!article.articleId) return toast.info('文章ID缺失，无法修改公开状态');
     try {
-      const answer = await setArticleVisibility(article.articleId, isPublic);
-      list.update(article.articleId, { isPublic: answer.isPublic });
+      const answer = await visibility.mutateAsync({ articleId: article.articleId, isPublic });
       toast.success(answer.message);
     } catch (error) {
       toast.error(errorText(error));
@@ -88,7 +89,7 @@ export function MyArticlesPanel() {
         </div>
       )}
 
-      {deleting && <DeleteArticleModal article={deleting} onClose={() => setDeleting(null)} onDeleted={list.remove} />}
+      {deleting && <DeleteArticleModal article={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );
 }

@@ -1,31 +1,29 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
-import { ApiError, isAbort, REQUEST_FAILED_MESSAGE } from '../../lib/api';
-import { MY_ARTICLES_PAGE_SIZE } from '@tianma/shared';
-import { type ArticleListItem, fetchArticlePage } from './my-articles-api';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { type ArticleListItem, type ArticlePage, fetchArticlePage } from './my-articles-api';
 import { SAMPLE_TOTAL_PAGES, samplePage } from './sample-articles';
-
-export interface MyArticlesState {
-  /** True until the first page (or the samples) is shown. */
-  loading: boolean;
-  items: ArticleListItem[];
-  page: number;
-  totalPages: number;
-  loadingMore: boolean;
-  /** The fetch error of the first page; the list then holds the built-in samples. */
-  error: string | null;
-}
-
-const INITIAL: MyArticlesState = { loading: true, items: [], page: 0, totalPages: 0, loadingMore: false, error: null };
 
 export function errorText(error: unknown): string {
   return error instanceof ApiError || error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE;
 }
 
-/** Appends without repeating an article that moved to the next page meanwhile. */
-function append(items: ArticleListItem[], more: ArticleListItem[]): ArticleListItem[] {
-  const seen = new Set(items.map((item) => item.id));
-  return [...items, ...more.filter((item) => !seen.has(item.id))];
+/** The pages in order, without repeating an article that moved to the next page meanwhile. */
+function flatten(pages: readonly ArticlePage[]): ArticleListItem[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) => page.items.filter((item) => !seen.has(item.id) && seen.add(item.id)));
+}
+
+/** The query of a user's list, page by page; shared with the mutations that change it. */
+export function articlePagesQuery(deepspaceId: number) {
+  return {
+    queryKey: queryKeys.articles.pages(deepspaceId),
+    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => fetchArticlePage(deepspaceId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: ArticlePage) => (last.page < last.totalPages ? last.page + 1 : undefined),
+  };
 }
 
 /**
@@ -35,56 +33,37 @@ function append(items: ArticleListItem[], more: ArticleListItem[]): ArticleListI
  */
 export function useMyArticles(deepspaceId: number) {
   const toast = useToast();
-  const [state, setState] = useState<MyArticlesState>(INITIAL);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const controllerRef = useRef<AbortController | null>(null);
+  const query = useInfiniteQuery(articlePagesQuery(deepspaceId));
+  const [samplePages, setSamplePages] = useState(1);
+  // Only a first page that never arrived means samples: a later page's failure keeps the list.
+  const samples = query.data === undefined && query.isError;
+  const last = query.data?.pages.at(-1);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState(INITIAL);
-    fetchArticlePage(deepspaceId, 1, controller.signal).then(
-      (first) =>
-        setState({ loading: false, items: first.items, page: first.page, totalPages: first.totalPages, loadingMore: false, error: null }),
-      (error: unknown) => {
-        if (isAbort(error) || controller.signal.aborted) return;
-        setState({ loading: false, items: samplePage(1), page: 1, totalPages: SAMPLE_TOTAL_PAGES, loadingMore: false, error: errorText(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [deepspaceId]);
+  const items = samples ? Array.from({ length: samplePages }, (_, i) => samplePage(i + 1)).flat() : flatten(query.data?.pages ?? []);
+  const page = samples ? samplePages : (last?.page ?? 0);
+  const totalPages = samples ? SAMPLE_TOTAL_PAGES : (last?.totalPages ?? 0);
 
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const loadMore = useCallback(async () => {
-    const current = stateRef.current;
-    if (current.loading || current.loadingMore || current.page >= current.totalPages) return;
-    if (current.error !== null) {
-      const nextSample = current.page + 1;
-      setState((s) => ({ ...s, items: append(s.items, samplePage(nextSample)), page: nextSample }));
+    if (samples) {
+      setSamplePages((n) => Math.min(n + 1, SAMPLE_TOTAL_PAGES));
       return;
     }
-    // The page that holds the first article not shown yet: after a delete, the server's pages
-    // have moved up by one, and `append` drops what is already on screen.
-    const next = Math.floor(current.items.length / MY_ARTICLES_PAGE_SIZE) + 1;
-    setState((s) => ({ ...s, loadingMore: true }));
-    const signal = controllerRef.current?.signal;
-    try {
-      const more = await fetchArticlePage(deepspaceId, next, signal);
-      setState((s) => ({ ...s, items: append(s.items, more.items), page: more.page, totalPages: more.totalPages, loadingMore: false }));
-    } catch (error) {
-      if (isAbort(error) || signal?.aborted) return;
-      setState((s) => ({ ...s, loadingMore: false }));
-      toast.error(errorText(error));
-    }
-  }, [deepspaceId, toast]);
+    if (!hasNextPage || isFetchingNextPage) return;
+    const result = await fetchNextPage();
+    if (result.isFetchNextPageError) toast.error(errorText(result.error));
+  }, [samples, hasNextPage, isFetchingNextPage, fetchNextPage, toast]);
 
-  const remove = useCallback((articleId: string) => {
-    setState((s) => ({ ...s, items: s.items.filter((item) => item.articleId !== articleId) }));
-  }, []);
-
-  const update = useCallback((articleId: string, patch: Partial<ArticleListItem>) => {
-    setState((s) => ({ ...s, items: s.items.map((item) => (item.articleId === articleId ? { ...item, ...patch } : item)) }));
-  }, []);
-
-  return { ...state, samples: state.error !== null, loadMore, remove, update };
+  return {
+    /** True until the first page (or the samples) is shown. */
+    loading: query.isPending,
+    items,
+    page,
+    totalPages,
+    loadingMore: isFetchingNextPage,
+    /** The fetch error of the first page; the list then holds the built-in samples. */
+    error: samples ? errorText(query.error) : null,
+    samples,
+    loadMore,
+  };
 }
