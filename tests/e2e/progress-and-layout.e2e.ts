@@ -224,6 +224,25 @@ describe('progress playback and layout (issue 17, points 4 and 8)', () => {
       for (const sample of samples) expect(new Set(sample.list).size, sample.list.join('、')).toBe(sample.list.length);
       await noHorizontalScroll(page);
 
+      // My articles sits in the header's column too: its title starts at the logo and its content
+      // ends where the header's does (it was a wider column than the header's).
+      await page.goto(`${baseUrl()}/my-articles`);
+      await page.getByText('如何养成每天阅读的习惯').first().waitFor();
+      const column = await page.evaluate(() => {
+        const header = document.querySelector('header > div')!;
+        const padding = Number.parseFloat(getComputedStyle(header).paddingRight);
+        const content = document.querySelector('main h1')!.parentElement!.parentElement!;
+        return {
+          logo: document.querySelector('header a[aria-label="天马首页"]')!.getBoundingClientRect().left,
+          title: document.querySelector('main h1')!.getBoundingClientRect().left,
+          headerRight: header.getBoundingClientRect().right - padding,
+          contentRight: content.getBoundingClientRect().right,
+        };
+      });
+      expect(Math.abs(column.title - column.logo), JSON.stringify(column)).toBeLessThanOrEqual(2);
+      expect(Math.abs(column.contentRight - column.headerRight), JSON.stringify(column)).toBeLessThanOrEqual(2);
+      await noHorizontalScroll(page);
+
       expect(problems).toEqual([]);
       expect(failures).toEqual([]);
       await context.close();
