@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
 import { FAKE_CONFIG, fakeWx, WECHAT_UA } from '../../features/share/wechat-fakes';
 import { resetWeChatSdkLoader, wechatConfigPath } from '../../features/share/wechat-sdk';
+import { ApiError, CLIENT_ERROR_CODES, FORMAT_ERROR_MESSAGE } from '../../lib/api';
 import { jsonResponse } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { bodyWithoutTitle, LOAD_FAILED_TITLE, SHARED_FOOTER_TEXT, SharedArticlePage } from './SharedArticlePage';
-import { readSharedArticle, sharedArticlePath } from './shared-article-api';
+import { readSharedArticle, sharedArticleErrorText, sharedArticlePath } from './shared-article-api';
 
 const ARTICLE = {
   articleId: 'a1',
@@ -71,8 +72,8 @@ describe('SharedArticlePage', () => {
     expect(await screen.findByTestId('shared-not-found')).toBeInTheDocument();
   });
 
-  it("shows 加载失败 with the server's message", async () => {
-    stubApi({ [sharedArticlePath('a1')]: jsonResponse({ success: false, message: '服务繁忙，请稍后再试' }, { status: 503 }) });
+  it("shows 加载失败 with the server's message (a refusal our server names with a code)", async () => {
+    stubApi({ [sharedArticlePath('a1')]: jsonResponse({ success: false, code: 'UNAVAILABLE', message: '服务繁忙，请稍后再试' }, { status: 503 }) });
     renderPage();
     const error = await screen.findByTestId('shared-error');
     expect(within(error).getByRole('heading', { name: LOAD_FAILED_TITLE })).toHaveTextContent('加载失败');
@@ -84,6 +85,13 @@ describe('SharedArticlePage', () => {
     renderPage();
     const error = await screen.findByTestId('shared-error');
     expect(within(error).getByRole('alert')).toHaveTextContent(/^获取文章失败$/);
+  });
+
+  it('shows 获取文章失败 for a message without a code (not our server) and for a malformed answer', async () => {
+    stubApi({ [sharedArticlePath('a1')]: jsonResponse({ success: false, message: 'Bad gateway' }, { status: 502 }) });
+    renderPage();
+    expect(within(await screen.findByTestId('shared-error')).getByRole('alert')).toHaveTextContent(/^获取文章失败$/);
+    expect(sharedArticleErrorText(new ApiError(200, FORMAT_ERROR_MESSAGE, CLIENT_ERROR_CODES.badResponse))).toBe('获取文章失败');
   });
 
   it('words a network failure as such', async () => {

@@ -1,6 +1,7 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { articleHeading, SITE } from '@tianma/shared';
 import { CalendarClock, FileQuestion, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { MarkdownView } from '../../components/markdown/MarkdownView';
 import { buttonClass } from '../../components/ui/button-styles';
@@ -8,7 +9,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { applyShareMeta, shareContentOf, shareTitleOf } from '../../features/share/share-content';
 import { ShareButton } from '../../features/share/ShareButton';
 import { configureWeChatShare, isWeChatBrowser } from '../../features/share/wechat-sdk';
-import { isAbort } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { formatGeneratedAt } from '../create/generation-panel/article-info';
 import { fetchSharedArticle, SHARED_ARTICLE_NOT_FOUND_TEXT, type SharedArticle, sharedArticleErrorText } from './shared-article-api';
 
@@ -20,6 +21,13 @@ type PageState =
   | { status: 'error'; message: string }
   | { status: 'not-found' }
   | { status: 'loaded'; article: SharedArticle };
+
+function pageStateOf({ data, error, isError }: UseQueryResult<SharedArticle | null>): PageState {
+  if (data) return { status: 'loaded', article: data };
+  if (data === null) return { status: 'not-found' };
+  if (isError) return { status: 'error', message: sharedArticleErrorText(error) };
+  return { status: 'loading' };
+}
 
 /** The title shown and shared: the server's, else the first # heading, else the share-title rule. */
 export function sharedTitle(article: SharedArticle): string {
@@ -36,20 +44,11 @@ export function bodyWithoutTitle(markdown: string, title: string): string {
 /** /shared/article/:articleId — an article anyone with the link may read (spec §2, §4, §8). */
 export function SharedArticlePage() {
   const { articleId = '' } = useParams();
-  const [state, setState] = useState<PageState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchSharedArticle(articleId, controller.signal).then(
-      (article) => setState(article ? { status: 'loaded', article } : { status: 'not-found' }),
-      (error: unknown) => {
-        if (isAbort(error) || controller.signal.aborted) return;
-        setState({ status: 'error', message: sharedArticleErrorText(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [articleId]);
+  const query = useQuery({
+    queryKey: queryKeys.sharedArticle(articleId),
+    queryFn: ({ signal }) => fetchSharedArticle(articleId, signal),
+  });
+  const state = pageStateOf(query);
 
   const loaded = state.status === 'loaded' ? state.article : null;
   const pageTitle = loaded ? sharedTitle(loaded) : state.status === 'not-found' ? SHARED_ARTICLE_NOT_FOUND_TEXT : null;

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, FORMAT_ERROR_MESSAGE, isAbort, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { ApiError, apiRequest, CLIENT_ERROR_CODES } from '../../lib/api';
 
 /** GET /api/v1/shared/article/{articleId} (public; API.md). */
 
@@ -44,26 +44,26 @@ export function readSharedArticle(payload: unknown, articleId: string): SharedAr
   };
 }
 
-/** Spec §8: the failure's own message when it has one for people, else 获取文章失败. */
+/**
+ * Spec §8: the failure's own message when it has one for people, else 获取文章失败. Our server
+ * words every refusal for people and names it with a stable code; a failure without one (a bare
+ * status line, a proxy's error page) or a malformed answer has nothing to show but that text.
+ */
 export function sharedArticleErrorText(error: unknown): string {
-  const message = error instanceof Error ? error.message.trim() : '';
-  if (!message || /^HTTP \d+/.test(message) || message === REQUEST_FAILED_MESSAGE || message === FORMAT_ERROR_MESSAGE) {
+  if (!(error instanceof ApiError) || error.code === undefined || error.code === CLIENT_ERROR_CODES.badResponse) {
     return SHARED_ARTICLE_FAILED_TEXT;
   }
-  return message;
+  // The server's words, or the network failure's (code NETWORK).
+  return error.message.trim() || SHARED_ARTICLE_FAILED_TEXT;
 }
 
-/**
- * null: not found (404, or an answer without an article). Other failures throw an ApiError
- * worded for the page (sharedArticleErrorText); an abort is passed on as it is.
- */
+/** null: not found (404, or an answer without an article). Other failures are thrown as they are. */
 export async function fetchSharedArticle(articleId: string, signal?: AbortSignal): Promise<SharedArticle | null> {
   try {
     const payload = await apiRequest(sharedArticlePath(articleId), { signal });
     return readSharedArticle(payload, articleId);
   } catch (error) {
-    if (isAbort(error)) throw error;
     if (error instanceof ApiError && error.status === 404) return null;
-    throw new ApiError(error instanceof ApiError ? error.status : 0, sharedArticleErrorText(error));
+    throw error;
   }
 }
