@@ -37,7 +37,9 @@ afterEach(() => {
 });
 
 const renderMenu = (props: Partial<Parameters<typeof ExportMenu>[0]> = {}) => renderWithProviders(<ExportMenu articleId="a1" {...props} />);
-const openMenu = () => fireEvent.click(screen.getByRole('button', { name: '导出' }));
+/** Radix opens its menu on pointerdown or on Enter, Space and ArrowDown; Enter also focuses the first item. */
+const openMenu = () => fireEvent.keyDown(screen.getByRole('button', { name: '导出' }), { key: 'Enter' });
+const pressKey = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
 const item = (name: string | RegExp) => screen.getByRole('menuitem', { name });
 
 function fileResponse(body: string, type: string, disposition: string): Response {
@@ -55,15 +57,16 @@ describe('ExportMenu', () => {
     const names = within(screen.getByRole('menu')).getAllByRole('menuitem').map((node) => node.textContent);
     expect(names).toEqual(['复制为公众号格式', '下载 Markdown', '下载 Word', '下载小红书图片（zip）']);
     await waitFor(() => expect(item('复制为公众号格式')).toHaveFocus());
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
-    expect(item('下载 Markdown')).toHaveFocus();
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowUp' });
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowUp' });
-    expect(item('下载小红书图片（zip）')).toHaveFocus();
+    pressKey('ArrowDown');
+    await waitFor(() => expect(item('下载 Markdown')).toHaveFocus());
+    pressKey('ArrowUp');
+    await waitFor(() => expect(item('复制为公众号格式')).toHaveFocus());
+    pressKey('ArrowUp');
+    await waitFor(() => expect(item('下载小红书图片（zip）')).toHaveFocus());
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('copies the WeChat HTML as rich text with a plain-text twin', async () => {
@@ -125,7 +128,7 @@ describe('ExportMenu', () => {
     await act(async () => fireEvent.click(item('下载 Word')));
     const busy = item('正在生成 Word…');
     expect(busy).toHaveAttribute('aria-busy', 'true');
-    expect(item('下载 Markdown')).toBeDisabled();
+    expect(item('下载 Markdown')).toHaveAttribute('aria-disabled', 'true');
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=docx', { credentials: 'include' });
 
     const name = encodeURIComponent('春季护肤指南.docx');

@@ -1,5 +1,6 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, ClipboardCopy, Download, FileDown, FileText, Images, LoaderCircle, type LucideIcon } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api';
@@ -36,49 +37,13 @@ interface ExportMenuProps {
 
 /**
  * 导出: the saved article for the WeChat editor (rich-text copy), as Markdown, as Word, or as
- * Xiaohongshu image cards. Escape or a click elsewhere closes the menu; focus returns to the button.
+ * Xiaohongshu image cards. A Radix dropdown menu: arrow keys move, Escape or a click elsewhere
+ * closes it, focus returns to the button. The menu stays open while an export runs and when it fails.
  */
 export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: ExportMenuProps) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[0]?.focus();
-    const closeOutside = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('mousedown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const current = items.indexOf(document.activeElement as HTMLButtonElement);
-    const next = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    items[(next + items.length) % items.length]?.focus();
-  };
 
   const run = async (action: Action) => {
     if (busy) return;
@@ -98,7 +63,7 @@ export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: 
       } else {
         await downloadExport(articleId, action);
       }
-      close(true);
+      setOpen(false);
     } catch (error) {
       if (error instanceof ApiError) toast.error(error.message || REQUEST_FAILED_MESSAGE);
       else toast.error(action === 'wechat' ? COPY_WECHAT_FAILED_TEXT : REQUEST_FAILED_MESSAGE);
@@ -108,52 +73,45 @@ export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: 
   };
 
   return (
-    <div ref={rootRef} data-testid="export-menu" className="relative inline-block">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className={buttonClass('secondary', 'px-3 py-2')}
-      >
-        <Download aria-hidden="true" className="size-4" />
-        导出
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label="导出文章"
-          tabIndex={-1}
-          onKeyDown={moveFocus}
-          className={`absolute top-full z-20 mt-1 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}
-        >
-          {blockedReason && <p className="px-3 py-2 text-xs text-amber-600">{blockedReason}</p>}
-          {ITEMS.map((item, index) => {
-            const Icon = busy === item.action ? LoaderCircle : item.icon;
-            return (
-              <button
-                key={item.action}
-                ref={(element) => {
-                  itemRefs.current[index] = element;
-                }}
-                type="button"
-                role="menuitem"
-                aria-busy={busy === item.action}
-                disabled={busy !== null && busy !== item.action}
-                onClick={() => void run(item.action)}
-                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                <Icon aria-hidden="true" className={`size-4 ${busy === item.action ? 'animate-spin' : ''}`} />
-                {busy === item.action ? item.busyLabel : item.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
+    <div data-testid="export-menu" className="relative inline-block">
+      {/* NOTE: modal={false}: a modal menu locks scrolling with an injected <style>, which the CSP refuses. */}
+      <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+        <DropdownMenu.Trigger className={buttonClass('secondary', 'px-3 py-2')}>
+          <Download aria-hidden="true" className="size-4" />
+          导出
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            aria-label="导出文章"
+            align={align === 'right' ? 'end' : 'start'}
+            sideOffset={4}
+            loop
+            className="z-20 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg outline-none"
+          >
+            {blockedReason && <p className="px-3 py-2 text-xs text-amber-600">{blockedReason}</p>}
+            {ITEMS.map((item) => {
+              const Icon = busy === item.action ? LoaderCircle : item.icon;
+              return (
+                <DropdownMenu.Item
+                  key={item.action}
+                  aria-busy={busy === item.action}
+                  disabled={busy !== null && busy !== item.action}
+                  onSelect={(event) => {
+                    // The menu closes itself once the export succeeded (run), not on the choice.
+                    event.preventDefault();
+                    void run(item.action);
+                  }}
+                  className="flex w-full cursor-default items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-slate-50"
+                >
+                  <Icon aria-hidden="true" className={`size-4 ${busy === item.action ? 'animate-spin' : ''}`} />
+                  {busy === item.action ? item.busyLabel : item.label}
+                </DropdownMenu.Item>
+              );
+            })}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }

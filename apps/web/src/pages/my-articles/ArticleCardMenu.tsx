@@ -1,5 +1,5 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Globe, Lock, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
 
 interface ArticleCardMenuProps {
   onDelete: () => void;
@@ -8,77 +8,39 @@ interface ArticleCardMenuProps {
   onToggleVisibility: () => void;
 }
 
-/** The ⋯ menu of a card. Closes on a choice, Escape or a click elsewhere. */
+const ITEM = 'flex w-full cursor-default items-center gap-2 px-3 py-2 text-left text-sm outline-none';
+
+/** The ⋯ menu of a card (a Radix dropdown menu). Closes on a choice, Escape or a click elsewhere. */
 export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: ArticleCardMenuProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const firstItemRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    firstItemRef.current?.focus();
-    const closeOutside = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
   return (
-    <div ref={rootRef} className="absolute top-2 right-2">
-      <button
-        type="button"
-        aria-label="更多操作"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="rounded-lg bg-white/90 p-1.5 text-slate-600 shadow-sm backdrop-blur hover:bg-white hover:text-slate-900"
-      >
-        <Ellipsis aria-hidden="true" className="size-4" />
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label="文章操作"
-          className="absolute right-0 z-10 mt-1 w-40 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+    <div className="absolute top-2 right-2">
+      {/* NOTE: modal={false}: a modal menu locks scrolling with an injected <style>, which the CSP refuses. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label="更多操作"
+          className="rounded-lg bg-white/90 p-1.5 text-slate-600 shadow-sm backdrop-blur hover:bg-white hover:text-slate-900"
         >
-          <button
-            ref={firstItemRef}
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              onToggleVisibility();
-            }}
-            className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+          <Ellipsis aria-hidden="true" className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            aria-label="文章操作"
+            align="end"
+            sideOffset={4}
+            loop
+            className="z-10 w-40 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg outline-none"
           >
-            {isPublic ? <Lock aria-hidden="true" className="size-4" /> : <Globe aria-hidden="true" className="size-4" />}
-            {isPublic ? '关闭公开访问' : '开启公开访问'}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              onDelete();
-            }}
-            className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-red-600 hover:bg-red-50"
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            删除
-          </button>
-        </div>
-      )}
+            <DropdownMenu.Item onSelect={onToggleVisibility} className={`${ITEM} text-slate-700 data-[highlighted]:bg-slate-50`}>
+              {isPublic ? <Lock aria-hidden="true" className="size-4" /> : <Globe aria-hidden="true" className="size-4" />}
+              {isPublic ? '关闭公开访问' : '开启公开访问'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={onDelete} className={`${ITEM} text-red-600 data-[highlighted]:bg-red-50`}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              删除
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }
