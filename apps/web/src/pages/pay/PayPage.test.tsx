@@ -1,7 +1,9 @@
+import { notifyManager, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../lib/query-keys';
 import { fakeAuth, jsonResponse, sampleUser } from '../../test/fixtures';
 import { LocationProbe, renderRoutes } from '../../test/render';
 import { PAY_CREATE_PATH, PAY_STATUS_PATH } from './pay-api';
@@ -42,12 +44,24 @@ function stubPayApi({ create = [created()], statuses = [status('pending')] }: { 
   return { creates, polls };
 }
 
+/** How often the header's session and the profile's billing history were read (cache observers beside the page). */
+const reads = { session: 0, billing: 0 };
+
+function CachedReads() {
+  useQuery({ queryKey: queryKeys.session, queryFn: async () => ++reads.session });
+  useQuery({ queryKey: queryKeys.billing.history, queryFn: async () => ++reads.billing });
+  return null;
+}
+
 function renderPay(search: string, auth = fakeAuth({ user: sampleUser() })) {
+  reads.session = 0;
+  reads.billing = 0;
   const routes = [
     {
       path: '/pay',
       element: (
         <StrictMode>
+          <CachedReads />
           <PayPage />
         </StrictMode>
       ),
@@ -136,14 +150,20 @@ describe('PayPage', () => {
 
   describe('with fake timers', () => {
     beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      // The cache tells its observers in a setTimeout 0 by default, which a fake clock only
+      // runs on its next tick; a microtask lets an answer reach React within the same advance.
+      notifyManager.setScheduler(queueMicrotask);
     });
 
-    it('polls every 3 s with the user id until paid, then refreshes the user and goes to /pricing', async () => {
+    afterEach(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
+
+    it('polls every 3 s with the user id until paid, then reads the balance and the billing history again and goes to /pricing', async () => {
       const { polls } = stubPayApi({ statuses: [status('pending'), status('pending'), status('paid')] });
-      const { auth } = renderPay('?type=1100');
+      renderPay('?type=1100');
       await advance(0);
       expect(screen.getByText(TRADE_NO)).toBeInTheDocument();
+      expect(reads).toEqual({ session: 1, billing: 1 });
       await advance(2999);
       expect(polls).toHaveLength(0);
       await advance(1);
@@ -153,7 +173,7 @@ describe('PayPage', () => {
       expect(location()).toBeNull();
       await advance(3000);
       expect(polls).toHaveLength(3);
-      expect(auth.refresh).toHaveBeenCalledTimes(1);
+      expect(reads).toEqual({ session: 2, billing: 2 });
       expect(toastTexts()).toContain('支付成功');
       expect(location()).toBe('/pricing');
       await advance(9000);
@@ -234,7 +254,12 @@ describe('PayPage', () => {
   describe('create failures', () => {
     it.each([
       ['no answer', new TypeError('Failed to fetch'), '网络错误，请稍后重试'],
-      ['the server message', jsonResponse({ success: false, message: '支付服务暂时不可用，请稍后重试' }, { status: 503 }), '支付服务暂时不可用，请稍后重试'],
+      [
+        'the message of a refusal the server named',
+        jsonResponse({ success: false, code: 'UNAVAILABLE', message: '支付服务暂时不可用，请稍后重试' }, { status: 503 }),
+        '支付服务暂时不可用，请稍后重试',
+      ],
+      ['no server code (a proxy’s answer)', new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }), '创建支付订单失败，请重新登录'],
       ['no message', jsonResponse({ success: false }), '创建支付订单失败，请重新登录'],
       ['no code', jsonResponse({ success: true }), '创建支付订单失败，请重新登录'],
     ])('shows %s and offers 重新下单', async (_, answer, message) => {
@@ -248,8 +273,8 @@ describe('PayPage', () => {
       expect(creates).toHaveLength(2);
     });
 
-    it('treats a message about signing in as signed out', async () => {
-      stubPayApi({ create: [jsonResponse({ success: false, message: '登录状态已失效' })] });
+    it('treats the server’s UNAUTHENTICATED code as signed out, whatever the status', async () => {
+      stubPayApi({ create: [jsonResponse({ success: false, code: 'UNAUTHENTICATED', message: '登录状态已失效' })] });
       renderPay('?type=100');
       expect(await screen.findByRole('link', { name: '去登录' })).toBeInTheDocument();
       expect(toastTexts()).toEqual(['请先登录后再进行充值']);

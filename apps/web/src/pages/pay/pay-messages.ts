@@ -1,4 +1,4 @@
-import { ApiError, FORMAT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from '../../lib/api';
+import { ApiError, CLIENT_ERROR_CODES, NETWORK_ERROR_MESSAGE } from '../../lib/api';
 
 /** Wording of spec §8 (payment create and status poll). */
 export const PAY_MESSAGES = {
@@ -19,15 +19,23 @@ export interface PayFailure {
   message: string;
 }
 
-/** The api wrapper's own fallbacks: no message came from the server. */
-function isFallbackMessage(message: string): boolean {
-  return message === REQUEST_FAILED_MESSAGE || message === FORMAT_ERROR_MESSAGE || message.startsWith('HTTP ');
-}
+/** The server's code for a request without a (valid) session (apps/server/src/platform/errors.ts). */
+const UNAUTHENTICATED = 'UNAUTHENTICATED';
 
-/** Spec §8: not signed in → 请先登录后再进行充值; network → 网络错误; else the server's message or the fallback. */
+/**
+ * Spec §8: not signed in → 请先登录后再进行充值; network → 网络错误; a refusal the server named
+ * with its stable code → its own message; anything without one (a bare status line from a proxy,
+ * success:false alone, a malformed answer) → 创建支付订单失败，请重新登录.
+ */
 export function createFailure(error: unknown): PayFailure {
   if (!(error instanceof ApiError)) return { needsLogin: false, message: PAY_MESSAGES.createFailed };
-  if (error.status === 0) return { needsLogin: false, message: NETWORK_ERROR_MESSAGE };
-  if (error.status === 401 || error.message.includes('登录')) return { needsLogin: true, message: PAY_MESSAGES.loginFirst };
-  return { needsLogin: false, message: isFallbackMessage(error.message) ? PAY_MESSAGES.createFailed : error.message };
+  if (error.code === CLIENT_ERROR_CODES.network) return { needsLogin: false, message: NETWORK_ERROR_MESSAGE };
+  if (error.status === 401 || error.code === UNAUTHENTICATED) return { needsLogin: true, message: PAY_MESSAGES.loginFirst };
+  const serverWorded = error.code !== undefined && error.code !== CLIENT_ERROR_CODES.badResponse;
+  return { needsLogin: false, message: serverWorded ? error.message : PAY_MESSAGES.createFailed };
+}
+
+/** A status poll refused for want of a session: polling stops and the page goes to /login. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === UNAUTHENTICATED);
 }

@@ -1,55 +1,40 @@
-import { useEffect, useRef } from 'react';
-import { ApiError } from '../../lib/api';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-context';
+import { isAbort } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchPayStatus, type PayStatusAnswer } from './pay-api';
-import { POLL_INTERVAL_MS } from './pay-messages';
+import { isSessionExpired, POLL_INTERVAL_MS } from './pay-messages';
 
-export interface PollHandlers {
-  deepspaceId: number | undefined;
-  /** Paid or closed: polling has stopped. */
-  onSettled: (answer: PayStatusAnswer) => void;
-  /** 401: the session is gone; polling has stopped. */
-  onExpired: () => void;
-}
+/** A new order (or the open one the server reused) is pending: its first poll is due in POLL_INTERVAL_MS. */
+export const PENDING_STATUS: PayStatusAnswer = { paid: false, status: 'pending' };
+
+const isSettled = (answer: PayStatusAnswer | undefined) => answer !== undefined && (answer.paid || answer.status === 'closed');
 
 /**
- * Asks for the order's status POLL_INTERVAL_MS after each answer (never two requests at once)
- * while `outTradeNo` is set; stops on paid, closed, 401 and unmount. Other failures are only
- * logged (spec §4).
+ * The order's status (queryKeys.payOrder), asked every POLL_INTERVAL_MS while `outTradeNo` is set,
+ * never two requests at once, also while the tab is hidden (the sandbox page is paid in another
+ * tab). It stops on paid, closed, 401 and unmount. Other failures are only logged and the next
+ * poll is the retry (spec §4).
  */
-export function usePayPolling(outTradeNo: string | null, handlers: PollHandlers): void {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
+export function usePayStatus(outTradeNo: string | null) {
+  const { user } = useAuth();
+  const deepspaceId = user?.deepspaceId;
+  return useQuery({
+    // NOTE: deepspaceId is not part of the key: it only lets the server check that the order is
+    // the signed-in user's own, and the page changes user only through /login.
+    queryKey: queryKeys.payOrder(outTradeNo ?? ''),
+    queryFn: outTradeNo
+      ? async ({ signal }) => {
+          try {
+            return await fetchPayStatus(outTradeNo, deepspaceId, signal);
+          } catch (error) {
+            if (!isSessionExpired(error) && !isAbort(error)) console.warn('支付状态查询失败，将继续查询', error);
+            throw error;
+          }
+        }
+      : skipToken,
+    refetchInterval: (query) => (isSettled(query.state.data) || isSessionExpired(query.state.error) ? false : POLL_INTERVAL_MS),
+    refetchIntervalInBackground: true,
+    retry: false,
   });
-
-  useEffect(() => {
-    if (!outTradeNo) return;
-    const controller = new AbortController();
-    let timer: number | undefined;
-
-    const poll = async () => {
-      try {
-        const answer = await fetchPayStatus(outTradeNo, latest.current.deepspaceId, controller.signal);
-        if (controller.signal.aborted) return;
-        if (answer.paid || answer.status === 'closed') {
-          latest.current.onSettled(answer);
-          return;
-        }
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          latest.current.onExpired();
-          return;
-        }
-        console.warn('支付状态查询失败，将继续查询', error);
-      }
-      timer = window.setTimeout(poll, POLL_INTERVAL_MS);
-    };
-
-    timer = window.setTimeout(poll, POLL_INTERVAL_MS);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [outTradeNo]);
 }
