@@ -1,13 +1,14 @@
 import { passwordIssues } from '@tianma/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { PasswordField } from './PasswordField';
 
 function Harness() {
-  const [value, setValue] = useState('');
-  return <PasswordField label="密码" value={value} onChange={setValue} autoComplete="new-password" issues={passwordIssues(value)} />;
+  const { register, control } = useForm({ defaultValues: { password: '' } });
+  const password = useWatch({ control, name: 'password' });
+  return <PasswordField label="密码" {...register('password')} autoComplete="new-password" issues={password ? passwordIssues(password) : undefined} />;
 }
 
 describe('PasswordField', () => {

@@ -1,26 +1,28 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { INPUT_CLASS, LABEL_CLASS } from './form-styles';
 import { PasswordRules } from './PasswordRules';
 
-interface PasswordFieldProps {
+interface PasswordFieldProps extends UseFormRegisterReturn {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   placeholder?: string;
-  /** Unmet password rules, listed live under the field while something is typed (advisory). */
+  /** Unmet password rules, listed under the field when there are any (advisory); pass them only while something is typed. */
   issues?: readonly string[];
   /** Extra content under the field. */
   children?: ReactNode;
 }
 
-/** A password input with a show/hide toggle and, optionally, the live list of unmet rules. */
-export function PasswordField({ label, value, onChange, autoComplete, placeholder, issues, children }: PasswordFieldProps) {
+/**
+ * A password input with a show/hide toggle and, optionally, the live list of unmet rules. Takes
+ * react-hook-form's `register(name)`.
+ */
+export function PasswordField({ label, autoComplete, placeholder, issues = [], children, ...registration }: PasswordFieldProps) {
   const id = useId();
   const rulesId = useId();
   const [visible, setVisible] = useState(false);
-  const showRules = Boolean(issues && value && issues.length > 0);
+  const showRules = issues.length > 0;
 
   return (
     <div>
@@ -31,8 +33,7 @@ export function PasswordField({ label, value, onChange, autoComplete, placeholde
         <input
           id={id}
           type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...registration}
           autoComplete={autoComplete}
           placeholder={placeholder}
           aria-describedby={showRules ? rulesId : undefined}
@@ -48,7 +49,7 @@ export function PasswordField({ label, value, onChange, autoComplete, placeholde
           {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
         </button>
       </div>
-      {showRules && issues && <PasswordRules id={rulesId} issues={issues} />}
+      {showRules && <PasswordRules id={rulesId} issues={issues} />}
       {children}
     </div>
   );

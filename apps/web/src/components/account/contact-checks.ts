@@ -1,14 +1,14 @@
-import { isValidEmail, isValidPhone, PHONE_MESSAGES } from '@tianma/shared';
+import { emailFieldSchema, phoneFieldSchema, resetPhoneFieldSchema } from '@tianma/shared';
+import type { ZodType } from 'zod';
 
-export const EMAIL_MESSAGES = { required: '请输入邮箱', invalid: '请输入正确的邮箱地址' } as const;
-
-/** The problem with a phone number as typed, or null; `invalid` differs on the reset page. */
-export function phoneProblem(phone: string, invalid: string = PHONE_MESSAGES.invalid): string | null {
-  if (!phone.trim()) return PHONE_MESSAGES.required;
-  return isValidPhone(phone.trim()) ? null : invalid;
+/** The first problem `schema` finds in `value`, or null. */
+function problemOf(schema: ZodType, value: string): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-export function emailProblem(email: string): string | null {
-  if (!email.trim()) return EMAIL_MESSAGES.required;
-  return isValidEmail(email.trim()) ? null : EMAIL_MESSAGES.invalid;
-}
+/** Checked before a code is sent, by the same schemas as the forms' fields. */
+export const phoneProblem = (phone: string) => problemOf(phoneFieldSchema, phone);
+/** The reset page words a malformed phone its own way (请输入有效的手机号). */
+export const resetPhoneProblem = (phone: string) => problemOf(resetPhoneFieldSchema, phone);
+export const emailProblem = (email: string) => problemOf(emailFieldSchema, email);

@@ -1,10 +1,12 @@
-import { loginPasswordIssues } from '@tianma/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountLoginFormSchema, loginPasswordIssues } from '@tianma/shared';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { SUBMIT_VALIDATION, useToastFirstError } from '../../components/account/form-errors';
 import { PasswordField } from '../../components/account/PasswordField';
 import { SubmitButton } from '../../components/account/SubmitButton';
 import { TextField } from '../../components/account/TextField';
-import { useToast } from '../../components/toast/toast-context';
 import { readRememberedUsername, saveRememberedUsername } from './remembered-username';
 import type { SignIn } from './use-sign-in';
 
@@ -18,49 +20,36 @@ interface AccountLoginFormProps {
 }
 
 export function AccountLoginForm({ signIn, submitting, initialUsername }: AccountLoginFormProps) {
-  const toast = useToast();
+  const toastProblem = useToastFirstError();
   const hintId = useId();
   const [remembered] = useState(readRememberedUsername);
-  const [username, setUsername] = useState(initialUsername || remembered);
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(Boolean(remembered));
+  const { register, handleSubmit, control } = useForm({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(accountLoginFormSchema),
+    defaultValues: { username: initialUsername || remembered, password: '', rememberMe: Boolean(remembered) },
+  });
+  const password = useWatch({ control, name: 'password' });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name || !password) {
-      toast.error('请输入用户名和密码');
-      return;
-    }
-    // The rule list above is advice only: accounts made under older rules must still sign in.
-    if (await signIn(PASSWORD_LOGIN_PATH, { username: name, password, rememberMe })) {
-      saveRememberedUsername(rememberMe ? name : null);
-    }
-  };
+  // The rule list below the password is advice only: accounts made under older rules must still sign in.
+  const submit = handleSubmit(async (body) => {
+    if (await signIn(PASSWORD_LOGIN_PATH, body)) saveRememberedUsername(body.rememberMe ? body.username : null);
+  }, toastProblem);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="用户名"
-        value={username}
-        onChange={setUsername}
-        placeholder="用户名/手机号/邮箱"
-        autoComplete="username"
-      />
+      <TextField label="用户名" {...register('username')} placeholder="用户名/手机号/邮箱" autoComplete="username" />
       <PasswordField
         label="密码"
-        value={password}
-        onChange={setPassword}
+        {...register('password')}
         autoComplete="current-password"
         placeholder="请输入密码"
-        issues={loginPasswordIssues(password)}
+        issues={password ? loginPasswordIssues(password) : undefined}
       />
       <div className="flex items-center justify-between gap-3 text-sm">
         <label className="flex items-center gap-2 text-slate-600">
           <input
             type="checkbox"
-            checked={rememberMe}
-            onChange={(event) => setRememberMe(event.target.checked)}
+            {...register('rememberMe')}
             aria-describedby={hintId}
             className="size-4 rounded border-slate-300 accent-indigo-600"
           />
