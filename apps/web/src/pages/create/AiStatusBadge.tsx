@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { fetchSystemStatus, type SystemStatus } from './system-status-api';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
+import { fetchSystemStatus } from './system-status-api';
 
 /** While the status call fails, it is asked again this often, so 连接中 turns ready on its own. */
 export const STATUS_RETRY_MS = 15_000;
@@ -8,24 +9,15 @@ export const OFFLINE_HINT = '当前未配置大模型，文章由内置的离线
 
 /** The header's AI status: 连接中 until /system/status answers, then AI 系统就绪 (spec §2). */
 export function AiStatusBadge() {
-  const [status, setStatus] = useState<SystemStatus | null>(null);
+  const { data: status } = useQuery({
+    queryKey: queryKeys.systemStatus,
+    queryFn: ({ signal }) => fetchSystemStatus(signal),
+    // Beyond the usual retries, asked again on a slow clock until it answers (a server that is
+    // still starting); then read from the cache like any other read.
+    refetchInterval: (query) => (query.state.data ? false : STATUS_RETRY_MS),
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const ask = () => {
-      fetchSystemStatus(controller.signal).then(setStatus, () => {
-        if (!controller.signal.aborted) retry = setTimeout(ask, STATUS_RETRY_MS);
-      });
-    };
-    ask();
-    return () => {
-      controller.abort();
-      clearTimeout(retry);
-    };
-  }, []);
-
-  const ready = status !== null;
+  const ready = status !== undefined;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span
