@@ -1,16 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { fakeAuth, sampleUser } from '../../test/fixtures';
+import { testQueryClient } from '../../test/render';
 import { LAST_RESULT_KEY } from '../../features/generation/last-result';
 import { RUNNING_TASK_KEY } from '../../features/generation/running-task';
 import { harness, REQUEST } from '../../features/generation/tracking-fakes';
 import type { GenerateResponse, Tracker } from '../../features/generation/tracking-types';
 import { generationFlags, type MakeTracker, useGeneration } from './use-generation';
 
-const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={testQueryClient()}>
+    <ToastProvider>{children}</ToastProvider>
+  </QueryClientProvider>
+);
 
 /** Builds real trackers over the fake calls and keeps each one, with spies on resume and dispose. */
 function trackers() {
@@ -51,7 +57,7 @@ describe('useGeneration', () => {
     const { made, make } = trackers();
     const signedIn = ({ children }: { children: ReactNode }) => (
       <AuthContext.Provider value={fakeAuth({ user: sampleUser({ deepspaceId: 7 }) })}>
-        <ToastProvider>{children}</ToastProvider>
+        {wrapper({ children })}
       </AuthContext.Provider>
     );
     renderHook(() => useGeneration(make), { wrapper: signedIn });

@@ -8,6 +8,7 @@ import { forgetRunningTask, runningTask } from '../../features/generation/runnin
 import { StepPlayback } from '../../features/generation/step-playback';
 import { createTracker, initialTrackerState } from '../../features/generation/tracking-machine';
 import type { GenerationRequest, TaskStorage, Tracker, TrackerDeps, TrackerState } from '../../features/generation/tracking-types';
+import { useFreshAfterGeneration } from './use-fresh-after-generation';
 
 /** The page's hold on the tracking machine (decision 030): one tracker per page visit. */
 
@@ -59,6 +60,7 @@ export function useGeneration(makeTracker: MakeTracker = browserTracker): Genera
   const [state, setState] = useState<TrackerState>(initialTrackerState);
   /** Bumped by reset: the effect below then swaps in a fresh tracker. */
   const [round, setRound] = useState(0);
+  useFreshAfterGeneration(state.status);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: round is the signal to rebuild
   useEffect(() => {
