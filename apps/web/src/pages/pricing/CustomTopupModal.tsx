@@ -1,5 +1,7 @@
-import { customTopupError, quoteTopup, TOPUP_MAX_COINS, TOPUP_MIN_COINS, TOPUP_STEP_COINS } from '@tianma/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { customTopupFormSchema, quoteTopup, TOPUP_MAX_COINS, TOPUP_MIN_COINS, TOPUP_STEP_COINS } from '@tianma/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { buttonClass } from '../../components/ui/button-styles';
@@ -14,21 +16,21 @@ function coinsForSummary(text: string): number {
 export function CustomTopupModal({ onClose }: { onClose: () => void }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Checked when submitted; the message stays until the amount changes, and the focus stays put.
+  const {
+    register,
+    handleSubmit,
+    control,
+    clearErrors,
+    formState: { errors },
+  } = useForm({ reValidateMode: 'onSubmit', shouldFocusError: false, resolver: zodResolver(customTopupFormSchema), defaultValues: { amount: '' } });
+  const amount = useWatch({ control, name: 'amount' });
+  const error = errors.amount?.message;
   const inputId = useId();
   const errorId = useId();
   const quote = quoteTopup(coinsForSummary(amount));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = customTopupError(amount);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    navigate(user ? `/pay?type=custom&amount=${Number(amount)}` : '/login');
-  };
+  const submit = handleSubmit(({ amount: coins }) => navigate(user ? `/pay?type=custom&amount=${coins}` : '/login'));
 
   return (
     <Modal label="自定义充值" onClose={onClose}>
@@ -45,11 +47,7 @@ export function CustomTopupModal({ onClose }: { onClose: () => void }) {
           max={TOPUP_MAX_COINS}
           step={TOPUP_STEP_COINS}
           placeholder={`最少 ${TOPUP_MIN_COINS} 币，${TOPUP_STEP_COINS} 的整数倍`}
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
+          {...register('amount', { onChange: () => clearErrors('amount') })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="mt-2 w-full rounded-xl border border-slate-300 px-4 py-2.5 text-base outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100 aria-[invalid=true]:border-red-400"
