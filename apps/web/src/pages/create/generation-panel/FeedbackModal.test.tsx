@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, sampleUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -83,6 +83,8 @@ describe('FeedbackModal', () => {
     fireEvent.click(screen.getByRole('button', { name: '结构不清晰' }));
     fireEvent.click(submitButton());
 
+    expect(screen.getByRole('button', { name: '提交中...' })).toBeDisabled();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: '提交中...' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/feedback');

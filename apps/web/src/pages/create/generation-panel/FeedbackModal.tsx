@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { feedbackFormSchema } from '@tianma/shared';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Modal } from '../../../components/ui/Modal';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { useToast } from '../../../components/toast/toast-context';
@@ -22,32 +25,35 @@ interface FeedbackModalProps {
 export function FeedbackModal({ articleId, initialType = null, onClose }: FeedbackModalProps) {
   const toast = useToast();
   const textId = useId();
-  const [type, setType] = useState<FeedbackType | null>(initialType);
-  const [text, setText] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(feedbackFormSchema), defaultValues: { type: initialType, content: '' } });
+  const [type, text] = useWatch({ control, name: ['type', 'content'] });
+  const error = errors.root?.server?.message;
 
-  const canSubmit = type !== null && text.trim() !== '' && !submitting;
+  // The button stays disabled until the form holds a type and some text.
+  const canSubmit = feedbackFormSchema.safeParse({ type, content: text }).success && !isSubmitting;
 
   const close = () => {
-    if (!submitting) onClose();
+    if (!isSubmitting) onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit || type === null) return;
-    setSubmitting(true);
-    setError(null);
+  const submit = handleSubmit(async (feedback) => {
     try {
-      await submitFeedback({ type, content: text.trim(), articleId });
+      await submitFeedback({ ...feedback, articleId });
     } catch (failure) {
-      setError(feedbackErrorText(failure));
-      setSubmitting(false);
+      setError('root.server', { message: feedbackErrorText(failure) });
       return;
     }
     toast.success(FEEDBACK_THANKS_TEXT);
     onClose();
-  };
+  });
 
   return (
     <Modal label={FEEDBACK_MODAL_TITLE} onClose={close}>
@@ -58,14 +64,14 @@ export function FeedbackModal({ articleId, initialType = null, onClose }: Feedba
             <TypeButton
               label="符合预期"
               pressed={type === 'like'}
-              onClick={() => setType('like')}
+              onClick={() => setValue('type', 'like')}
               icon={<ThumbsUp aria-hidden="true" className="size-4" />}
               tone="emerald"
             />
             <TypeButton
               label="需要改进"
               pressed={type === 'dislike'}
-              onClick={() => setType('dislike')}
+              onClick={() => setValue('type', 'dislike')}
               icon={<ThumbsDown aria-hidden="true" className="size-4" />}
               tone="rose"
             />
@@ -83,7 +89,7 @@ export function FeedbackModal({ articleId, initialType = null, onClose }: Feedba
                     <button
                       key={phrase}
                       type="button"
-                      onClick={() => setText((current) => appendPhrase(current, phrase))}
+                      onClick={() => setValue('content', appendPhrase(getValues('content'), phrase))}
                       className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-700"
                     >
                       {phrase}
@@ -101,10 +107,9 @@ export function FeedbackModal({ articleId, initialType = null, onClose }: Feedba
           </label>
           <textarea
             id={textId}
-            value={text}
+            {...register('content')}
             maxLength={FEEDBACK_MAX_LENGTH}
             rows={4}
-            onChange={(event) => setText(event.target.value)}
             placeholder={type === 'like' ? '说说这篇文章哪里让您满意' : '请描述需要改进的地方，或点击上方快捷短语'}
             className="w-full resize-y rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-800 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
           />
@@ -120,11 +125,11 @@ export function FeedbackModal({ articleId, initialType = null, onClose }: Feedba
         )}
 
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={close} disabled={submitting} className={buttonClass('secondary')}>
+          <button type="button" onClick={close} disabled={isSubmitting} className={buttonClass('secondary')}>
             取消
           </button>
           <button type="submit" disabled={!canSubmit} className={buttonClass('primary')}>
-            {submitting ? '提交中...' : '提交反馈'}
+            {isSubmitting ? '提交中...' : '提交反馈'}
           </button>
         </div>
       </form>
