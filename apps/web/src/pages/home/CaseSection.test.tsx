@@ -88,6 +88,22 @@ describe('CaseSection', () => {
     expect(screen.getByRole('heading', { name: '案例标题4' })).toBeInTheDocument();
   });
 
+  it('names the failure of the first failed card in showcase order, whichever reply came first', async () => {
+    const pending: ((response: Response) => void)[] = [];
+    vi.stubGlobal('fetch', vi.fn((_path: string) => new Promise<Response>((resolve) => pending.push(resolve))));
+    renderWithProviders(<CaseSection />);
+    const [answerFirst, answerSecond, answerThird, answerFourth] = pending;
+
+    answerSecond?.(new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
+    expect(await screen.findByText(`${NOTICE_PREFIX}（HTTP 500: Internal Server Error）`)).toBeInTheDocument();
+    answerFirst?.(jsonResponse({ success: true }));
+    expect(await screen.findByText(`${NOTICE_PREFIX}（接口返回数据格式错误）`)).toBeInTheDocument();
+    answerThird?.(jsonResponse(article(3)));
+    answerFourth?.(jsonResponse(article(4)));
+    expect(await screen.findByRole('heading', { name: '案例标题4' })).toBeInTheDocument();
+    expect(screen.getAllByText(new RegExp(NOTICE_PREFIX))).toHaveLength(1);
+  });
+
   it('uses 无标题, 暂无摘要 and the placeholder for missing fields', async () => {
     stubCaseApi({ [fourth.articleId]: () => jsonResponse({ success: true, data: { title: '', summary: null } }) });
     renderWithProviders(<CaseSection />);

@@ -1,10 +1,12 @@
+import { SHOWCASE_CASES } from '@tianma/shared';
 import { TriangleAlert } from 'lucide-react';
 import { SectionHeading } from '../../components/ui/SectionHeading';
+import type { ShowcaseCase } from './case-articles';
 import { CaseCard, CaseCardSkeleton } from './CaseCard';
-import { useCaseArticles } from './use-case-articles';
+import { useCaseArticle, useFirstCaseError } from './use-case-articles';
 
 export function CaseSection() {
-  const { cards, firstError } = useCaseArticles();
+  const firstError = useFirstCaseError();
   return (
     <section aria-labelledby="home-cases" className="bg-white px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -19,15 +21,16 @@ export function CaseSection() {
           </p>
         )}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map(({ showcase, state }) =>
-            state.status === 'loading' ? (
-              <CaseCardSkeleton key={showcase.articleId} />
-            ) : (
-              <CaseCard key={showcase.articleId} showcase={showcase} content={state.content} />
-            ),
-          )}
+          {SHOWCASE_CASES.map((showcase) => (
+            <CaseSlot key={showcase.articleId} showcase={showcase} />
+          ))}
         </ul>
       </div>
     </section>
   );
+}
+
+function CaseSlot({ showcase }: { showcase: ShowcaseCase }) {
+  const state = useCaseArticle(showcase);
+  return state.status === 'loading' ? <CaseCardSkeleton /> : <CaseCard showcase={showcase} content={state.content} />;
 }
