@@ -25,6 +25,8 @@ export const queryKeys = {
     history: ['billing', 'history'] as const,
   },
   payOrder: (id: string) => ['pay-order', id] as const,
+  /** Every quote (price and balance), whatever the request: what a run starting or ending invalidates. */
+  quotes: ['quote'] as const,
   quote: (request: unknown) => ['quote', request] as const,
   topicReading: (request: unknown) => ['topic-reading', request] as const,
   systemStatus: ['system-status'] as const,

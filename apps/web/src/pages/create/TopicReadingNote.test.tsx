@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import { GuidedForm } from './GuidedForm';
 import { stubCreationServer } from './test-server';
 
@@ -12,7 +13,7 @@ const reading = (data: object) => async () => jsonResponse({ success: true, data
 function renderForm() {
   const user = userEvent.setup();
   const onSubmit = vi.fn();
-  render(<GuidedForm generating={false} limitMessage={null} limited={false} isPro={false} onSubmit={onSubmit} onOpenAdvanced={() => {}} />);
+  renderWithProviders(<GuidedForm generating={false} limitMessage={null} limited={false} isPro={false} onSubmit={onSubmit} onOpenAdvanced={() => {}} />);
   return { user, onSubmit };
 }
 
