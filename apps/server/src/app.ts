@@ -6,6 +6,7 @@ import { registerAccountRoutes } from './accounts/routes.js';
 import { createCodeStore } from './accounts/verification/code-store.js';
 import { type CodeSenders, createCodeSenders } from './accounts/verification/senders/registry.js';
 import { registerOwnerArticleRoutes } from './articles/owner-routes.js';
+import { registerVersionRoutes } from './articles/versions-routes.js';
 import { registerArticleRoutes } from './articles/routes.js';
 import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
+  registerVersionRoutes(app, { db, auth });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });

@@ -5,6 +5,7 @@ import { preparedFor } from '../platform/db/prepared.js';
 import { type ArticleRow, articles } from '../articles/tables.js';
 import { generationTasks } from '../generation/tables.js';
 import { type TopicVersion, topicVersions } from './topic-versions.js';
+import { type NewVersion, recordVersion } from './versions.js';
 
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 
@@ -76,23 +77,29 @@ export async function findOwnArticle(db: Db, userId: number, articleId: string):
 }
 
 /**
- * Saves the editor's markdown. Title, summary, cover and word count follow the new text, so my
- * articles and the share page show what was saved; a text without a heading or image keeps the old title or cover.
+ * Saves the editor's markdown, and the version it makes (a save, or the accepted revision's
+ * action, or a restore), in one transaction. Title, summary, cover and word count follow the new
+ * text, so my articles and the share page show what was saved; a text without a heading or image
+ * keeps the old title or cover.
  */
-export async function updateOwnArticle(db: Db, row: ArticleRow, content: string): Promise<boolean> {
-  const updated = await db
-    .update(articles)
-    .set({
-      content,
-      title: articleHeading(content) ?? row.title,
-      summary: articleSummary(content),
-      imageUrl: firstImageUrl(content) ?? row.imageUrl,
-      wordCount: countArticleWords(content),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))
-    .returning({ id: articles.id });
-  return updated.length > 0;
+export async function updateOwnArticle(db: Db, row: ArticleRow, content: string, version: Omit<NewVersion, 'content'> = { source: 'save' }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(articles)
+      .set({
+        content,
+        title: articleHeading(content) ?? row.title,
+        summary: articleSummary(content),
+        imageUrl: firstImageUrl(content) ?? row.imageUrl,
+        wordCount: countArticleWords(content),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(articles.id, row.id), eq(articles.userId, row.userId!)))
+      .returning({ id: articles.id });
+    if (updated.length === 0) return false;
+    await recordVersion(tx, row, { ...version, content });
+    return true;
+  });
 }
 
 export async function setArticleVisibility(db: Db, row: ArticleRow, isPublic: boolean): Promise<boolean> {

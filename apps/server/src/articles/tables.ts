@@ -33,3 +33,30 @@ export const articles = pgTable(
 );
 
 export type ArticleRow = typeof articles.$inferSelect;
+
+/**
+ * Every state an article's text has been in (issue 18, point 5): written by the generation, saved
+ * from the editor (with the action of an accepted revision), or restored from an earlier version.
+ * Only the owner reads them; they go with the article when it is deleted.
+ */
+export const articleVersions = pgTable(
+  'article_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** Who made it: the owner (the only writer today; kept for a shared editing later). */
+    userId: bigint('user_id', { mode: 'number' }),
+    /** 'generate' | 'save' | 'revision' | 'restore' */
+    source: text('source').notNull(),
+    /** The revision action accepted before this save (polish, shorten…), when there was one. */
+    action: text('action'),
+    content: text('content').notNull(),
+    chars: integer('chars').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (table) => [index('article_versions_article_idx').on(table.articleId, table.id)],
+);
+
+export type ArticleVersionRow = typeof articleVersions.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { settleHoldInTx } from '../billing/coin-holds.js';
 import { articles } from '../articles/tables.js';
+import { recordVersion } from '../articles/versions.js';
 import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import { LlmError } from '../providers/llm/llm-port.js';
 import { failTask } from './fail-task.js';
@@ -48,7 +49,7 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
         .where(and(eq(generationTasks.id, task.id), eq(generationTasks.status, 'running')))
         .returning({ id: generationTasks.id });
       if (!row) return null; // cancelled or failed meanwhile; that path released the coins
-      await tx
+      const [inserted] = await tx
         .insert(articles)
         .values({
           articleId: task.articleId,
@@ -71,7 +72,10 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
             style: article.style,
           },
         })
-        .onConflictDoNothing({ target: articles.articleId });
+        .onConflictDoNothing({ target: articles.articleId })
+        .returning({ id: articles.id, userId: articles.userId });
+      // The generated text is the article's first version (a retried task inserts nothing twice).
+      if (inserted) await recordVersion(tx, inserted, { source: 'generate', content: article.markdown });
       await settleHoldInTx(tx, task.taskId, task.holdCoins);
       return writeProgress(
         tx,
