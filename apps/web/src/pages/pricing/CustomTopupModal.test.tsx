@@ -6,17 +6,18 @@ import { fakeAuth, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { CustomTopupModal } from './CustomTopupModal';
 
-function renderModal(auth = fakeAuth()) {
+/** The form loads with the modal, so wait for its input. */
+async function renderModal(auth = fakeAuth()) {
   const onClose = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(<CustomTopupModal onClose={onClose} />, { auth, path: '/pricing' });
-  const input = screen.getByLabelText('充值金币数量');
+  const input = await screen.findByLabelText('充值金币数量');
   return { user, input, onClose };
 }
 
 describe('CustomTopupModal', () => {
-  it('is a dialog named 自定义充值 with a stepped number input', () => {
-    const { input } = renderModal();
+  it('is a dialog named 自定义充值 with a stepped number input', async () => {
+    const { input } = await renderModal();
     expect(screen.getByRole('dialog', { name: '自定义充值' })).toBeInTheDocument();
     expect(input).toHaveAttribute('type', 'number');
     expect(input).toHaveAttribute('step', '100');
@@ -24,7 +25,7 @@ describe('CustomTopupModal', () => {
   });
 
   it('quotes 1000 coins live: ¥20.00, 100 bonus, 16 articles', async () => {
-    const { user, input } = renderModal();
+    const { user, input } = await renderModal();
     await user.type(input, '1000');
     expect(screen.getByText('¥20.00')).toBeInTheDocument();
     expect(screen.getByText('100 币')).toBeInTheDocument();
@@ -37,7 +38,7 @@ describe('CustomTopupModal', () => {
     ['150', TOPUP_MESSAGES.notMultiple, '充值数量必须是100的整数倍'],
     ['500100', TOPUP_MESSAGES.tooLarge, '单次充值不能超过500000币'],
   ])('rejects "%s" with an inline alert', async (typed, message, wording) => {
-    const { user, input } = renderModal();
+    const { user, input } = await renderModal();
     if (typed) await user.type(input, typed);
     await user.click(screen.getByRole('button', { name: '确认充值' }));
     expect(message).toBe(wording);
@@ -47,7 +48,7 @@ describe('CustomTopupModal', () => {
   });
 
   it('clears the error once the amount changes', async () => {
-    const { user, input } = renderModal();
+    const { user, input } = await renderModal();
     await user.click(screen.getByRole('button', { name: '确认充值' }));
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await user.type(input, '2');
@@ -55,21 +56,21 @@ describe('CustomTopupModal', () => {
   });
 
   it('sends a visitor with a valid amount to /login', async () => {
-    const { user, input } = renderModal();
+    const { user, input } = await renderModal();
     await user.type(input, '1000');
     await user.click(screen.getByRole('button', { name: '确认充值' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 
   it('sends a signed-in user to the payment page for the custom amount', async () => {
-    const { user, input } = renderModal(fakeAuth({ user: sampleUser() }));
+    const { user, input } = await renderModal(fakeAuth({ user: sampleUser() }));
     await user.type(input, '1500');
     await user.click(screen.getByRole('button', { name: '确认充值' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/pay?type=custom&amount=1500');
   });
 
   it('closes with Escape, the close button and the backdrop', async () => {
-    const { user, onClose } = renderModal();
+    const { user, onClose } = await renderModal();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: '关闭' }));
     await user.click(screen.getByTestId('modal-backdrop'));

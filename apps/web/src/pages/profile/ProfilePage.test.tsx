@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
 import { fakeAuth, jsonResponse, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { CHANGE_PASSWORD_PATH } from './ChangePasswordForm';
+import { CHANGE_PASSWORD_PATH } from './ChangePasswordFields';
 import { ProfilePage, RELOAD_AFTER_PASSWORD_MS } from './ProfilePage';
 import { reloadPage } from './reload-page';
 
@@ -16,6 +16,12 @@ function renderProfile(auth = fakeAuth({ user: sampleUser() })) {
   const user = userEvent.setup({ applyAccept: false });
   const rendered = renderWithProviders(<ProfilePage />, { path: '/profile', auth });
   return { user, auth, ...rendered };
+}
+
+/** Opens 修改密码 and waits for its form, which loads on demand. */
+async function openPasswordForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: '修改密码' }));
+  await screen.findByLabelText('当前密码');
 }
 
 const toastTexts = () => screen.queryAllByRole('status').map((toast) => toast.textContent);
@@ -65,6 +71,7 @@ describe('ProfilePage', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await screen.findByLabelText('当前密码');
 
     await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: '保存' }));
@@ -80,7 +87,7 @@ describe('ProfilePage', () => {
   it('changes the password, closes and clears the form, then reloads the page', async () => {
     const { bodiesOf } = stubApi({ [CHANGE_PASSWORD_PATH]: jsonResponse({ success: true, message: '密码修改成功' }) });
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openPasswordForm(user);
     await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
     await user.type(screen.getByLabelText('新密码'), 'Newpass#1');
     await user.type(screen.getByLabelText('确认新密码'), 'Newpass#1');
@@ -97,14 +104,14 @@ describe('ProfilePage', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
 
     vi.useRealTimers();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openPasswordForm(user);
     expect(screen.getByLabelText('当前密码')).toHaveValue('');
   });
 
   it('shows the strength of a weak new password as advice and lets it be saved', async () => {
     const { bodiesOf } = stubApi({ [CHANGE_PASSWORD_PATH]: jsonResponse({ success: true, message: '密码修改成功' }) });
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openPasswordForm(user);
     await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
     await user.type(screen.getByLabelText('新密码'), 'weakpass');
     const meter = screen.getByRole('meter', { name: '密码强度' });
@@ -124,7 +131,7 @@ describe('ProfilePage', () => {
   it('rates a strong new password 强 and stops a too short one before the server', async () => {
     const { calls } = stubApi({});
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openPasswordForm(user);
     await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
     await user.type(screen.getByLabelText('新密码'), 'Newpass#1');
     expect(screen.getByRole('meter', { name: '密码强度' })).toHaveAttribute('aria-valuetext', '强');
@@ -144,7 +151,7 @@ describe('ProfilePage', () => {
   ])('shows %s when the change fails and keeps the form', async (_, answer, message) => {
     stubApi({ [CHANGE_PASSWORD_PATH]: answer });
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openPasswordForm(user);
     await user.type(screen.getByLabelText('当前密码'), 'Secret#123');
     await user.type(screen.getByLabelText('新密码'), 'Newpass#1');
     await user.type(screen.getByLabelText('确认新密码'), 'Newpass#1');
