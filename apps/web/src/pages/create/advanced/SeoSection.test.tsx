@@ -1,7 +1,8 @@
+import { notifyManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { type AdvancedFormValues, advancedDefaults } from '../form-values';
@@ -111,8 +112,26 @@ describe('SeoSection keyword recommendation', () => {
     expect(counters()).toHaveTextContent(/^已添加 0 个关键词$/);
   });
 
+  it('forgets a recommendation under way when SEO is turned off', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubKeywords(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderSeo();
+    await user.click(button());
+    expect(button()).toHaveTextContent('推荐中...');
+    await user.click(screen.getByRole('switch', { name: '启用SEO优化' }));
+    await act(async () => answer(jsonResponse({ success: true, data: { keywords: SUGGESTIONS } })));
+    await user.click(screen.getByRole('switch', { name: '启用SEO优化' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('list', { name: '推荐关键词' })).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('cools down by use: none, 3 s, 10 s, then 30 s, counted down on the button', async () => {
     vi.useFakeTimers();
+    // The cache tells its observers in a setTimeout 0, which the fake clock would hold back.
+    notifyManager.setScheduler(queueMicrotask);
+    onTestFinished(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
     const { fetchMock } = stubKeywords();
     renderSeo();
     const use = async () => {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest, REQUEST_FAILED_MESSAGE } from '../../../lib/api';
 
 /** POST /api/v1/feedback (API.md; spec §3 Feedback). */
@@ -24,6 +25,14 @@ export function submitFeedback({ type, content, articleId }: FeedbackInput, now:
     method: 'POST',
     body: { type, content, timestamp: now.toISOString(), articleId: articleId || undefined },
   });
+}
+
+/**
+ * Sends a feedback as a mutation: `isPending` while it is sent, `mutate(input, { onSuccess, onError })`
+ * or `mutateAsync(input)`; never retried (a retry could post the same feedback twice).
+ */
+export function useSubmitFeedback() {
+  return useMutation({ mutationFn: (input: FeedbackInput) => submitFeedback(input) });
 }
 
 /**

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../../components/toast/toast-context';
-import { isAbort } from '../../../../lib/api';
 import type { AdvancedFormValues } from '../../form-values';
 import { fetchKeywordSuggestions, KEYWORDS_FAILED_TEXT, TOPIC_FIRST_TEXT } from './seo-api';
 import { useKeywordCooldown } from './use-keyword-cooldown';
@@ -11,51 +10,42 @@ export interface KeywordSuggestions {
   /** Seconds before the next recommendation is allowed. */
   remaining: number;
   recommend: () => void;
-  /** Drops the suggestions and any call under way (SEO turned off). */
+  /** Drops the suggestions and forgets any call under way (SEO turned off). */
   clear: () => void;
 }
 
-/** The 推荐关键词 button's logic: the topic check, the cooldown, the call and its failure toast. */
+const NONE: string[] = [];
+
+/**
+ * The 推荐关键词 button's logic: the topic check, the cooldown, the call (a mutation: each click
+ * asks anew and is counted, nothing is cached) and its failure toast.
+ */
 export function useKeywordSuggestions(values: AdvancedFormValues): KeywordSuggestions {
   const toast = useToast();
   const { remaining, use } = useKeywordCooldown();
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  const inFlight = useRef<AbortController | undefined>(undefined);
+  const recommendation = useMutation({ mutationFn: (source: AdvancedFormValues) => fetchKeywordSuggestions(source) });
 
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const recommend = async () => {
+  const recommend = () => {
     if (!values.topic.trim()) {
       toast.error(TOPIC_FIRST_TEXT);
       return;
     }
-    if (inFlight.current || remaining > 0) return;
+    if (recommendation.isPending || remaining > 0) return;
     use();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
-      const keywords = await fetchKeywordSuggestions(values, controller.signal);
-      if (controller.signal.aborted) return;
-      if (keywords.length === 0) toast.error(KEYWORDS_FAILED_TEXT);
-      else setSuggestions(keywords);
-    } catch (error) {
-      if (!isAbort(error) && !controller.signal.aborted) toast.error(KEYWORDS_FAILED_TEXT);
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = undefined;
-        setLoading(false);
-      }
-    }
+    // Per-call callbacks: neither runs once the call is forgotten (clear) or the page has gone.
+    recommendation.mutate(values, {
+      onSuccess: (keywords) => {
+        if (keywords.length === 0) toast.error(KEYWORDS_FAILED_TEXT);
+      },
+      onError: () => toast.error(KEYWORDS_FAILED_TEXT),
+    });
   };
 
-  const clear = useCallback(() => {
-    inFlight.current?.abort();
-    inFlight.current = undefined;
-    setLoading(false);
-    setSuggestions([]);
-  }, []);
-
-  return { suggestions, loading, remaining, recommend: () => void recommend(), clear };
+  return {
+    suggestions: recommendation.data ?? NONE,
+    loading: recommendation.isPending,
+    remaining,
+    recommend,
+    clear: recommendation.reset,
+  };
 }
