@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Globe, Lock, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 
 interface ArticleCardMenuProps {
   onDelete: () => void;
@@ -12,6 +13,9 @@ const ITEM = 'flex w-full cursor-default items-center gap-2 px-3 py-2 text-left 
 
 /** The ⋯ menu of a card (a Radix dropdown menu). Closes on a choice, Escape or a click elsewhere. */
 export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: ArticleCardMenuProps) {
+  // 删除 opens its dialog once the menu has closed and focus is back on ⋯, so closing the dialog returns there.
+  const afterClose = useRef<(() => void) | null>(null);
+
   return (
     <div className="absolute top-2 right-2">
       {/* NOTE: modal={false}: a modal menu locks scrolling with an injected <style>, which the CSP refuses. */}
@@ -28,13 +32,21 @@ export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: Arti
             align="end"
             sideOffset={4}
             loop
+            onCloseAutoFocus={() => {
+              const run = afterClose.current;
+              afterClose.current = null;
+              run?.();
+            }}
             className="z-10 w-40 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg outline-none"
           >
             <DropdownMenu.Item onSelect={onToggleVisibility} className={`${ITEM} text-slate-700 data-[highlighted]:bg-slate-50`}>
               {isPublic ? <Lock aria-hidden="true" className="size-4" /> : <Globe aria-hidden="true" className="size-4" />}
               {isPublic ? '关闭公开访问' : '开启公开访问'}
             </DropdownMenu.Item>
-            <DropdownMenu.Item onSelect={onDelete} className={`${ITEM} text-red-600 data-[highlighted]:bg-red-50`}>
+            <DropdownMenu.Item
+              onSelect={() => {
+                afterClose.current = onDelete;
+              }} className={`${ITEM} text-red-600 data-[highlighted]:bg-red-50`}>
               <Trash2 aria-hidden="true" className="size-4" />
               删除
             </DropdownMenu.Item>

@@ -249,6 +249,7 @@ describe('MyArticlesPanel', () => {
     expect(dialog).toHaveTextContent('确认删除《文章2》吗？删除后无法恢复。');
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(cards()[1]!).getByRole('button', { name: '更多操作' })).toHaveFocus();
     expect(cards()).toHaveLength(3);
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
@@ -315,6 +316,7 @@ describe('MyArticlesPanel', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(menuButton).toHaveFocus());
   });
 });
 
