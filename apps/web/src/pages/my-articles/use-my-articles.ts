@@ -13,7 +13,13 @@ export function errorText(error: unknown): string {
 /** The pages in order, without repeating an article that moved to the next page meanwhile. */
 function flatten(pages: readonly ArticlePage[]): ArticleListItem[] {
   const seen = new Set<number>();
-  return pages.flatMap((page) => page.items.filter((item) => !seen.has(item.id) && seen.add(item.id)));
+  const items: ArticleListItem[] = [];
+  for (const item of pages.flatMap((page) => page.items)) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    items.push(item);
+  }
+  return items;
 }
 
 /** The query of a user's list, page by page; shared with the mutations that change it. */
