@@ -107,12 +107,13 @@ describe('AuthProvider', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it("drops the user's articles and billing from the cache on logout, and keeps public data", async () => {
+  it("drops the user's articles, billing and quotes (balance) from the cache on logout, and keeps public data", async () => {
     stubFetch((path) => (path === SESSION_PATH ? jsonResponse({ success: true, authenticated: true, user: proUser() }) : jsonResponse({ success: true })));
     const client = testQueryClient();
     client.setQueryData(queryKeys.articles.pages(7), { pages: [], pageParams: [] });
     client.setQueryData(queryKeys.articles.text('a1'), '# 私人文章');
-    client.setQueryData([...queryKeys.billing.all, 'records'], [{ id: 1 }]);
+    client.setQueryData(queryKeys.billing.history, [{ id: 1 }]);
+    client.setQueryData(queryKeys.quote({ topic: '咖啡' }), { price: 10, balance: 3800 });
     client.setQueryData(queryKeys.caseArticle('c1'), { title: '案例' });
     renderAuth(client);
     await screen.findByText('已登录：alice');
@@ -122,6 +123,7 @@ describe('AuthProvider', () => {
     expect(client.getQueryData(queryKeys.session)).toBeNull();
     expect(client.getQueryCache().findAll({ queryKey: queryKeys.articles.all })).toHaveLength(0);
     expect(client.getQueryCache().findAll({ queryKey: queryKeys.billing.all })).toHaveLength(0);
+    expect(client.getQueryCache().findAll({ queryKey: queryKeys.quotes })).toHaveLength(0);
     expect(client.getQueryData(queryKeys.caseArticle('c1'))).toEqual({ title: '案例' });
   });
 

@@ -36,4 +36,4 @@ export const queryKeys = {
  * What was read for the signed-in user: dropped at sign-out (and when another account's session
  * replaces it), so that the next user never sees the previous one's data.
  */
-export const userScopedKeys = [queryKeys.articles.all, queryKeys.billing.all] as const;
+export const userScopedKeys = [queryKeys.articles.all, queryKeys.billing.all, queryKeys.quotes] as const;
