@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, proUser, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { Header } from './Header';
@@ -76,5 +77,26 @@ describe('Header', () => {
     const menu = await screen.findByRole('navigation', { name: '移动端导航' });
     expect(within(menu).getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
     expect(within(menu).queryByText(/余额/)).not.toBeInTheDocument();
+  });
+
+  it('closes the mobile menu when the window widens to md', async () => {
+    let onChange: ((event: { matches: boolean }) => void) | undefined;
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: false,
+      addEventListener: (_: string, listener: typeof onChange) => {
+        onChange = listener;
+      },
+      removeEventListener: () => {},
+    }));
+    try {
+      renderWithProviders(<Header />);
+      await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+      await screen.findByRole('navigation', { name: '移动端导航' });
+      act(() => onChange?.({ matches: true }));
+      expect(screen.queryByRole('navigation', { name: '移动端导航' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

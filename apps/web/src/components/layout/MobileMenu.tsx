@@ -1,10 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { DialogShell } from '../ui/DialogShell';
 import { LOGIN_NAV, navItemsFor } from './nav-links';
 import { NavItemLink } from './NavItemLink';
 import { UserMenuBlock } from './UserMenuBlock';
+
+/** Tailwind's md breakpoint, from which the header shows its links itself. */
+const MD_AND_UP = '(min-width: 768px)';
 
 interface MobileMenuProps {
   id: string;
@@ -18,6 +22,18 @@ interface MobileMenuProps {
  */
 export function MobileMenu({ id, onClose, onLogout }: MobileMenuProps) {
   const { user, isPro } = useAuth();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  // A modal sheet hidden by CSS from md on would still block the page: close it when the window widens.
+  useEffect(() => {
+    const wide = window.matchMedia?.(MD_AND_UP);
+    if (!wide) return;
+    const closeWhenWide = (event: MediaQueryListEvent) => event.matches && onCloseRef.current();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, []);
+
   return (
     <DialogShell onClose={onClose} placement="below-header" className="w-full border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg">
       <Dialog.Title className="sr-only">菜单</Dialog.Title>
