@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp, Lock } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { ProBadge } from '../../components/layout/ProBadge';
@@ -35,12 +36,18 @@ interface AdvancedFormProps {
  * files are on the server); its selection joins the values at submit.
  */
 export function AdvancedForm({ initialValues, generating, locked, limited, limitMessage, isPro, onSubmit }: AdvancedFormProps) {
-  const [values, setValues] = useState(initialValues);
+  const { handleSubmit, watch, setValue } = useForm({ defaultValues: initialValues });
+  // The sections, the price and the button follow every change.
+  const values = watch();
   const [expanded, setExpanded] = useState(true);
   const { user } = useAuth();
   const kb = useKnowledgeBase(user ? String(user.deepspaceId) : null);
   const settingsId = useId();
-  const change = (patch: Partial<AdvancedFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const change = (patch: Partial<AdvancedFormValues>) => {
+    for (const [key, value] of Object.entries(patch) as [keyof AdvancedFormValues, AdvancedFormValues[keyof AdvancedFormValues]][]) {
+      setValue(key, value);
+    }
+  };
 
   // Only a Pro user can start an advanced run, so only a Pro user is quoted (the server would answer 权限不足).
   const quote = useQuote(isPro ? { advanced_mode: true, settings: buildAdvancedRequest(values, '').settings, topic: values.topic } : null, generating);
@@ -49,11 +56,11 @@ export function AdvancedForm({ initialValues, generating, locked, limited, limit
   const limitedNow = limited || short;
   const bannerMessage = limitMessage ?? (short && quote ? shortBalanceMessage(quote) : null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // The checks of spec §5 (the topic, the user, the custom choices) are the page's, with its toasts.
+  const submit = handleSubmit((checked) => {
     if (short) return; // refused before starting: the banner and the line by the button say why
-    onSubmit({ ...values, knowledge: kb.selection() });
-  };
+    onSubmit({ ...checked, knowledge: kb.selection() });
+  });
 
   // As on the guided form: spaces alone get through to the submit check's toast.
   const disabled = generating || limitedNow || !isPro || values.topic === '';

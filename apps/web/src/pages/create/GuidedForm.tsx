@@ -1,6 +1,6 @@
 import { ARTICLE_TYPES, AUDIENCES, GUIDED_LENGTH, PLATFORMS } from '@tianma/shared';
 import { Crown } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type Path, type PathValue, useForm } from 'react-hook-form';
 import { TextField } from '../../components/account/TextField';
 import { buttonClass } from '../../components/ui/button-styles';
 import { BusinessLimitBanner } from './BusinessLimitBanner';
@@ -29,8 +29,13 @@ interface GuidedFormProps {
 
 /** The guided creation form (content-creation §2). */
 export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit, onOpenAdvanced }: GuidedFormProps) {
-  const [values, setValues] = useState<GuidedFormValues>(guidedDefaults);
-  const set = <K extends keyof GuidedFormValues>(key: K) => (value: GuidedFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const { register, handleSubmit, watch, setValue } = useForm({ defaultValues: guidedDefaults() });
+  // The price, the topic reading and the button follow every change.
+  const values = watch();
+  const set =
+    <K extends Path<GuidedFormValues>>(key: K) =>
+    (value: PathValue<GuidedFormValues, K>) =>
+      setValue(key, value);
   const reading = useTopicReading(values.topic, values.length, false);
   const quoteInput: QuoteInput = { advanced_mode: false, settings: buildGuidedRequest(values, '').settings, topic: values.topic };
   const quote = useQuote(quoteInput, generating);
@@ -39,11 +44,11 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
   const limitedNow = limited || short;
   const bannerMessage = limitMessage ?? (short && quote ? shortBalanceMessage(quote) : null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // The checks of spec §5 (the topic, the user, the custom choices) are the page's, with its toasts.
+  const submit = handleSubmit((checked) => {
     if (short) return; // refused before starting: the banner and the line by the button say why
-    onSubmit(values);
-  };
+    onSubmit(checked);
+  });
 
   // NOTE: disabled on an empty field only: a topic of spaces reaches the submit check and its toast (spec §5).
   const disabled = generating || limitedNow || values.topic === '';
@@ -54,8 +59,7 @@ export function GuidedForm({ generating, limitMessage, limited, isPro, onSubmit,
         {limitedNow && <BusinessLimitBanner message={bannerMessage} topUp={short} />}
         <TextField
           label="文章主题"
-          value={values.topic}
-          onChange={set('topic')}
+          {...register('topic')}
           placeholder="请输入文章主题或关键词，例如：职场新人如何高效沟通"
           maxLength={2000}
           data-testid="topic-input"
