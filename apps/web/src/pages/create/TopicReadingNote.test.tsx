@@ -53,6 +53,24 @@ describe('the topic reading under the guided form', () => {
     expect(screen.queryByTestId('topic-length-conflict')).toBeNull();
   });
 
+  it('asks once the topic rests, and answers a topic asked a moment ago from the cache', async () => {
+    const { fetchMock } = stubCreationServer({
+      [READ]: reading({ instructions: [{ text: '要引用古诗词', supported: false, note: '需配置大模型' }] }),
+    });
+    const reads = () => fetchMock.mock.calls.filter(([path]) => String(path) === READ).map(([, init]) => JSON.parse(String(init!.body)).topic);
+    const { user } = renderForm();
+    await user.type(screen.getByTestId('topic-input'), '写秋天，要引用古诗词');
+    await screen.findByTestId('topic-unsupported');
+    expect(reads()).toEqual(['写秋天，要引用古诗词']);
+
+    await user.type(screen.getByTestId('topic-input'), '和散文');
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    await user.type(screen.getByTestId('topic-input'), '{Backspace}{Backspace}{Backspace}');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(reads()).toEqual(['写秋天，要引用古诗词', '写秋天，要引用古诗词和散文']);
+    expect(screen.getByTestId('topic-unsupported')).toBeInTheDocument();
+  });
+
   it('shows nothing for a plain topic, an empty field or a failed call', async () => {
     const { fetchMock } = stubCreationServer({ [READ]: reading({}) });
     const { user } = renderForm();
