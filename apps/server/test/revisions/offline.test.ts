@@ -102,10 +102,10 @@ describe('deai (去AI味)', () => {
   });
 
   it('leaves no doubled comma and no sentence opening with a comma', () => {
-    const text = ['- 首先， 列出预算。', '这件事，，值得注意的是，很简单。综上所述，，先做试点。', '随着人工智能技术的不断发展，很多岗位在变；毋庸置疑，写作也在变。'].join('\n');
+    const text = ['- 首先， 列出预算。', '这件事，，值得注意的是，很简单。综上所述，，先做试点。', '随着人工智能技术的不断发展，很多岗位在变；毋庸置疑，写作也在变。', '总而言之：，用`a,,b`分隔。'].join('\n');
     const out = run('deai', text);
-    expect(out).toBe(['- 列出预算。', '这件事，值得注意的是，很简单。先做试点。', '很多岗位在变；写作也在变。'].join('\n'));
-    expect(out).not.toMatch(/[，,]{2}|(?:^|[。！？；\n])\s*(?:-\s*)?[，,]/u);
+    expect(out).toBe(['- 列出预算。', '这件事，值得注意的是，很简单。先做试点。', '很多岗位在变；写作也在变。', '用`a,,b`分隔。'].join('\n'));
+    expect(out.replace(/`[^`]*`/gu, '')).not.toMatch(/[，,]{2}|(?:^|[。！？；\n])\s*(?:-\s*)?[，,]/u);
   });
 
   it('turns inflated predicates plain and lowers the stock-phrase count of a passage', () => {
@@ -133,6 +133,7 @@ describe('normalize', () => {
     ['ellipses', '然后...走了。。。', '然后……走了……'],
     ['a space between Chinese and Latin or digits', '用Python做数据分析要3个月', '用 Python 做数据分析要 3 个月'],
     ['no space inside Chinese', '这 是 一个 例子 ， 对吧', '这是一个例子，对吧'],
+    ['no space next to Chinese quotes', '他说 “你好” 然后走了', '他说“你好”然后走了'],
     ['code spans untouched', '运行`npm run a,b`即可.', '运行`npm run a,b`即可。'],
     ['link and image targets untouched', '见[文档,第1章](https://a.cn/x,y?q=1.2)吧![图](/media/a_1,2.png)', '见[文档，第 1 章](https://a.cn/x,y?q=1.2)吧![图](/media/a_1,2.png)'],
     ['heading and list markers untouched', '## 第1章,开始\n1. 打开,然后关闭\n- 再试一次!!', '## 第 1 章，开始\n1. 打开，然后关闭\n- 再试一次！'],
@@ -205,6 +206,15 @@ describe('titles (标题候选)', () => {
     const skeleton = (title: string, topic: string) => title.replace(/\p{Script=Han}|[A-Za-z0-9]/gu, (ch) => (topic.includes(ch) ? 'S' : 'x'));
     const teaTitles = titlesOf('tea');
     for (const a of titles) for (const b of teaTitles) expect(skeleton(a, books.topic)).not.toBe(skeleton(b, tea.topic));
+  });
+
+  it('still gives five for a short article without headings or topic, made of its own sentences', () => {
+    const text = '周末带孩子去了趟图书馆。三岁的孩子最喜欢翻翻书，一本能看二十分钟。借书卡办起来很快，一次可以借五本。回家后我们把书放在低处的书架上，孩子自己会去拿。';
+    const titles = run('titles', text, { platform: 'xiaohongshu' }).split('\n');
+    expect(titles).toHaveLength(5);
+    expect(new Set(titles.map(normal)).size).toBe(5);
+    expect(titles[0]).toBe('三岁的孩子最喜欢翻翻书，一本能看二十分钟');
+    for (const title of titles) expect(text).toContain(title.replace(EMOJI, ''));
   });
 
   it('never offers the current title', () => {

@@ -36,13 +36,16 @@ const RULES: readonly Rule[] = [
   { pattern: /注入新的活力/gu, replace: '带来变化' },
 ];
 
-/** What a removed phrase can leave behind: doubled commas, a comma opening a sentence or a line. */
+/**
+ * What a removed phrase can leave behind: doubled commas, a comma opening a sentence or a line.
+ * Full-width marks only: an ASCII comma may be code (`a,,b`) and is normalize's business.
+ */
 function tidy(line: string): string {
   return line
-    .replace(/[，,]{2,}/gu, '，')
-    .replace(/([。！？!?；;：:])\s*[，,、]+\s*/gu, '$1')
-    .replace(/^(\s*(?:[-*+]|\d+[.)])?\s*)[，,、；;]+\s*/u, '$1')
-    .replace(/[，,]\s*([。！？!?])/gu, '$1');
+    .replace(/，{2,}/gu, '，')
+    .replace(/([。！？；：])\s*[，、]+\s*/gu, '$1')
+    .replace(/^(\s*)[，、；]+\s*/u, '$1')
+    .replace(/，\s*([。！？])/gu, '$1');
 }
 
 const QUOTED = /“[^”]*”|「[^」]*」/gu;

@@ -35,8 +35,11 @@ const FILLER =
 const LEANING = /^(?:但是?|可是|所以|因此|而且|并且|同时|另外|此外|不过|然而|于是|这样|这也|这就|那么|其实)/u;
 const NUMBER = /\d|[一二两三四五六七八九十百千万]+(?:个|种|条|款|步|岁|天|年|月|周|次|分钟|小时|本|元|块|倍|成)/u;
 
+/** The stock phrases' patterns without their g flag, so test() keeps no state between sentences. */
+const STOCK = STOCK_PHRASES.map(({ pattern }) => new RegExp(pattern.source, 'u'));
+
 export function isFiller(plain: string): boolean {
-  return FILLER.test(plain) || STOCK_PHRASES.some(({ pattern }) => new RegExp(pattern.source, 'u').test(plain));
+  return FILLER.test(plain) || STOCK.some((pattern) => pattern.test(plain));
 }
 
 /** The text's key terms and their weights (TF-IDF), heaviest first. */

@@ -46,7 +46,7 @@ const RULES: readonly Rule[] = [
   [/！{2,}/gu, '！'],
   [/？{2,}/gu, '？'],
   // No space next to a full-width mark, none between two Chinese characters.
-  [new RegExp(`[ \\t\\u3000]+(?=[${FULL_MARKS}])`, 'gu'), ''],
+  [new RegExp(`[ \\t\\u3000]+(?=[${FULL_MARKS}“「『（《【])`, 'gu'), ''],
   [new RegExp(`(?<=[${FULL_MARKS}“「『（《【])[ \\t\\u3000]+`, 'gu'), ''],
   [new RegExp(`(?<=${HAN})[ \\t\\u3000]+(?=${HAN})`, 'gu'), ''],
   // 盘古之白: one space between Chinese and Latin letters or digits.

@@ -129,11 +129,14 @@ export function titleCandidates(input: TitleInput): string[] {
     if (!title || CLICKBAIT.test(title) || key(title) === key(current) || chosen.some((c) => tooClose(c, title))) continue;
     chosen.push(title);
   }
-  // A short article: its sentences' clauses, then its headings, however alike.
-  for (const candidate of [...ranked.flatMap((s) => asTitle(s.plain).split(/[，,；;]/u)), ...sections.map((s) => s.heading)]) {
-    if (chosen.length >= TITLE_COUNT) break;
-    const title = candidate.replace(/[。！!]$/u, '').trim();
-    if (length(title) >= 4 && length(title) <= limit && !CLICKBAIT.test(title) && key(title) !== key(current) && !chosen.some((c) => key(c) === key(title))) chosen.push(title);
+  // A short article: its sentences' clauses, then its headings; unlike the titles above first, then merely different.
+  const rest = [...ranked.flatMap((s) => asTitle(s.plain).split(/[，,；;]/u)), ...sections.map((s) => s.heading)].map((t) => t.replace(/[。！!]$/u, '').trim());
+  for (const unlike of [true, false]) {
+    for (const title of rest) {
+      if (chosen.length >= TITLE_COUNT) break;
+      if (length(title) < 4 || length(title) > limit || CLICKBAIT.test(title) || DEPENDENT.test(title) || key(title) === key(current)) continue;
+      if (!chosen.some((c) => (unlike ? tooClose(c, title) : key(c) === key(title)))) chosen.push(title);
+    }
   }
   if (input.platform === 'xiaohongshu' && chosen[0] && length(chosen[0]) < limit) {
     // One emoji, on the first title only, chosen by the article so it is the same on every run.
