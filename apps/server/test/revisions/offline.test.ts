@@ -244,6 +244,11 @@ describe('summary (摘要)', () => {
     const summary = run('summary', '', { platform: 'wechat', articleText: SAMPLES.books.article });
     expect(summary).toContain('纸质绘本互动最多。');
     expect(summary).not.toMatch(/一起来看看|共勉|先从第一点说起/u);
+    // Nor a sentence that leans on the one before it, a bold lead-in that only names a point, or a transition.
+    const phone = run('summary', '', { platform: 'zhihu', articleText: SAMPLES.phone.article });
+    expect(phone).not.toContain('也是同样的道理');
+    expect(phone).not.toMatch(/(?:^|。)屏幕、电池和影像。/u);
+    expect(run('summary', '', { platform: 'zhihu', articleText: SAMPLES.tea.article })).not.toMatch(/下一个方面|顺着这个思路/u);
   });
 
   it('uses the selection when no article is given', () => {

@@ -29,10 +29,13 @@ export interface Sentence {
  * text itself; together with the stock phrases of docs/stock-phrases.md they are filler.
  */
 const FILLER =
-  /(?:一起来看看|先从第一点说起|再来看下一点|接着往下看|说了这么多|收个尾|共勉|今天先写这么多|不妨转给|这一点很关键|这一点尤其重要|这条值得记下|不妨记在心里|讲得直白些|说得再直白一点|坦白讲|冷静下来看|写在前面|写在最后|下面试着回答|用大白话|别担心|往下说|先把问题摆出来|话不多说|废话不多说|建议收藏|点赞|关注我|再说一点|再来看|然后是|最后说两句|往下看就知道|如果你也在琢磨|如果你是[^，。]{1,12}的朋友|冤枉钱|真心话来了|先问一句|这是基础|关键在坚持|细节见真章)/u;
+  /(?:一起来看看|先从第一点说起|再来看下一点|接着往下看|说了这么多|收个尾|共勉|今天先写这么多|不妨转给|这一点很关键|这一点尤其重要|这条值得记下|不妨记在心里|讲得直白些|说得再直白一点|坦白讲|冷静下来看|写在前面|写在最后|下面试着回答|用大白话|别担心|往下说|先把问题摆出来|话不多说|废话不多说|建议收藏|点赞|关注我|再说一点|再来看|然后是|最后说两句|往下看就知道|如果你也在琢磨|如果你是[^，。]{1,12}的朋友|冤枉钱|真心话来了|先问一句|这是基础|关键在坚持|细节见真章|最关心的地方|顺着这个思路|下一个方面|下一点|^落到[^，。]{1,10}上，)/u;
 
 /** Opens with a word that leans on the sentence before it: weaker when read alone. */
-const LEANING = /^(?:但是?|可是|所以|因此|而且|并且|同时|另外|此外|不过|然而|于是|这样|这也|这就|那么|其实)/u;
+const LEANING = /^(?:但是?|可是|所以|因此|而且|并且|同时|另外|此外|不过|然而|于是|这样|这也|这就|那么|其实)|同样的道理|也是如此|也是一样|上面说的|前面说的/u;
+
+/** True when the sentence needs the one before it to be understood (所以…, …也是同样的道理). */
+export const leansOnPrevious = (plain: string) => LEANING.test(plain);
 const NUMBER = /\d|[一二两三四五六七八九十百千万]+(?:个|种|条|款|步|岁|天|年|月|周|次|分钟|小时|本|元|块|倍|成)/u;
 
 /** The stock phrases' patterns without their g flag, so test() keeps no state between sentences. */
@@ -56,7 +59,7 @@ export function scoreSentence(plain: string, terms: ReadonlyMap<string, number>,
   let score = weight / Math.sqrt(length);
   if (opensParagraph) score *= 1.3;
   if (NUMBER.test(plain)) score *= 1.15;
-  if (LEANING.test(plain)) score *= 0.8;
+  if (leansOnPrevious(plain)) score *= 0.8;
   if (length < 8) score *= 0.5;
   if (isFiller(plain)) score *= 0.25;
   return score;
@@ -82,6 +85,18 @@ export function markdownProse(markdown: string): string {
   return readLines(markdown)
     .flatMap((line) => (line.kind === 'prose' ? [plainSentence(line.text)] : []))
     .join('\n');
+}
+
+const bigrams = (text: string) => {
+  const chars = [...text.replace(/[\p{P}\p{S}\s]/gu, '').toLowerCase()];
+  return new Set(chars.slice(0, -1).map((ch, i) => ch + chars[i + 1]));
+};
+
+/** Share of character pairs two texts have in common (Jaccard over bigrams): 1 is the same wording. */
+export function overlap(a: string, b: string): number {
+  const [p, q] = [bigrams(a), bigrams(b)];
+  const shared = [...p].filter((gram) => q.has(gram)).length;
+  return shared / Math.max(1, new Set([...p, ...q]).size);
 }
 
 /** Best first; ties go to the earlier sentence, so the order is the same on every run. */

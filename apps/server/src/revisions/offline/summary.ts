@@ -1,4 +1,4 @@
-import { byScore, isFiller, type Sentence, scoreSentences } from './key-sentences.js';
+import { byScore, isFiller, leansOnPrevious, overlap, type Sentence, scoreSentences } from './key-sentences.js';
 import { deai } from './deai.js';
 
 /**
@@ -22,19 +22,27 @@ function standalone(plain: string): string {
   return `${text.replace(/[。！？!?；;…．.，,：:\s]+$/u, '')}。`;
 }
 
+/** A bold lead-in (**第三，屏幕、电池和影像。**) names a point; only a long one says it. */
+const BOLD = /^\s*\*\*[^*]+\*\*\s*$/u;
+
 interface Pick {
   order: number;
   text: string;
 }
 
 export function summarize(article: string): string {
-  const sentences = scoreSentences(article).filter((s) => !/[？?]\s*$/u.test(s.plain) && !isFiller(s.plain) && !s.listItem && summaryLength(s.plain) >= 12);
+  // Sentences that stand alone and say something of the article's: a key term; no question, filler, list fragment or sentence leaning on the one before.
+  const sentences = scoreSentences(article).filter(
+    (s) => s.score > 0 && !/[？?]\s*$/u.test(s.plain) && !isFiller(s.plain) && !s.listItem && !leansOnPrevious(s.plain) && summaryLength(standalone(s.plain)) >= (BOLD.test(s.text) ? 12 : 8),
+  );
   const ranked = sentences.sort(byScore);
   const picks: Pick[] = [];
   let total = 0;
   const rest: Sentence[] = [];
   for (const sentence of ranked) {
     const text = standalone(sentence.plain);
+    // A sentence saying again what a chosen one says is left out (大屏看视频更舒服, twice).
+    if (picks.some((pick) => overlap(pick.text, text) >= 0.4)) continue;
     if (total + summaryLength(text) <= SUMMARY_CHARS.max) {
       picks.push({ order: sentence.order, text });
       total += summaryLength(text);

@@ -1,6 +1,6 @@
 import { parseTopic } from '../../topic/index.js';
 import { deai } from './deai.js';
-import { byScore, isFiller, keyTerms, markdownProse, type Sentence, scoreSentences } from './key-sentences.js';
+import { byScore, isFiller, keyTerms, markdownProse, overlap, type Sentence, scoreSentences } from './key-sentences.js';
 import { BOLD_HEADING, plainSentence, readLines } from './sentences.js';
 import { LIST_OPENER } from './summary.js';
 
@@ -36,14 +36,10 @@ export interface TitleInput {
 const length = (text: string) => [...text].length;
 /** Compared without marks, spaces and emoji: 绘本怎么选？ and 绘本怎么选 are one title. */
 const key = (text: string) => text.replace(/[\p{P}\p{S}\s]/gu, '').toLowerCase();
-const bigrams = (text: string) => new Set([...key(text)].map((ch, i, all) => ch + (all[i + 1] ?? '')).slice(0, -1));
 
 function tooClose(a: string, b: string): boolean {
   const [x, y] = [key(a), key(b)];
-  if (x === y || x.includes(y) || y.includes(x)) return true;
-  const [p, q] = [bigrams(a), bigrams(b)];
-  const shared = [...p].filter((gram) => q.has(gram)).length;
-  return shared / Math.max(1, new Set([...p, ...q]).size) >= 0.5;
+  return x === y || x.includes(y) || y.includes(x) || overlap(a, b) >= 0.5;
 }
 
 /** A key sentence as a title: no list opener or stock phrase, no end mark (a question keeps its ？). */
