@@ -125,8 +125,10 @@ export function titleCandidates(input: TitleInput): string[] {
     if (!title || CLICKBAIT.test(title) || key(title) === key(current) || chosen.some((c) => tooClose(c, title))) continue;
     chosen.push(title);
   }
-  // A short article: its sentences' clauses, then its headings; unlike the titles above first, then merely different.
-  const rest = [...ranked.flatMap((s) => asTitle(s.plain).split(/[，,；;]/u)), ...sections.map((s) => s.heading)].map((t) => t.replace(/[。！!]$/u, '').trim());
+  // A short article: its sentences' clauses, then its headings (on 知乎 only those that ask);
+  // unlike the titles above first, then merely different.
+  const headings = sections.map((s) => s.heading).filter((h) => input.platform !== 'zhihu' || /[？?]$/u.test(h));
+  const rest = [...ranked.flatMap((s) => asTitle(s.plain).split(/[，,；;]/u)), ...headings].map((t) => t.replace(/[。！!]$/u, '').trim());
   for (const unlike of [true, false]) {
     for (const title of rest) {
       if (chosen.length >= TITLE_COUNT) break;
