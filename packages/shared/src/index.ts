@@ -1,5 +1,6 @@
 export * from './constants/options.js';
 export * from './constants/pricing.js';
+export * from './constants/plans.js';
 export * from './constants/progress.js';
 export * from './constants/site.js';
 export * from './constants/verification.js';
@@ -21,5 +22,3 @@ export * from './schemas/forms.js';
 export * from './schemas/seo.js';
 export * from './schemas/topic.js';
 export * from './constants/knowledge.js';
-export * from './constants/revisions.js';
-export * from './schemas/revisions.js';

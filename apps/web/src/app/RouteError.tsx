@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { PAGE_CONTAINER } from '../components/layout/page-container';
 import { buttonClass } from '../components/ui/button-styles';
@@ -31,7 +31,8 @@ export function RouteError() {
   };
   return (
     <section role="alert" className={`${PAGE_CONTAINER} flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center`}>
-      <TriangleAlert aria-hidden="true" className="size-10 text-amber-500" />
+      {/* The toasts' icon: one the entry chunk already has. */}
+      <CircleAlert aria-hidden="true" className="size-10 text-amber-500" />
       <h1 className="text-xl font-semibold text-slate-900">{chunk ? ROUTE_ERROR_TEXT.chunkTitle : ROUTE_ERROR_TEXT.title}</h1>
       <p className="max-w-md text-sm leading-6 text-slate-500">{chunk ? ROUTE_ERROR_TEXT.chunkBody : ROUTE_ERROR_TEXT.body}</p>
       <div className="flex gap-3">

@@ -1,6 +1,6 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryState, useQueryClient } from '@tanstack/react-query';
 import { isProUser, type User } from '@tianma/shared';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api';
 import { queryKeys, userScopedKeys } from '../lib/query-keys';
 import { AuthContext, type AuthState } from './auth-context';
@@ -28,17 +28,42 @@ function dropUserData(queryClient: QueryClient) {
   for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
 }
 
+/**
+ * The session as the cache holds it. It is read through the cache itself, not useQuery: the query
+ * observer would add about 3 kB gzip to the home page's entry chunk, which every page loads. The
+ * check never fails (fetchCurrentUser reads any failure as signed out), so it is never retried; it
+ * is kept for the whole visit (nothing observes it, so it would otherwise be collected), and an
+ * invalidation anywhere (a payment, a finished article) reads it again as an observer would.
+ */
+const SESSION_QUERY = { queryKey: queryKeys.session, queryFn: fetchCurrentUser, gcTime: Number.POSITIVE_INFINITY, staleTime: Number.POSITIVE_INFINITY };
+const SESSION_HASH = hashKey(queryKeys.session);
+
+function useSessionState(queryClient: QueryClient): QueryState<User | null> | undefined {
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash !== SESSION_HASH) return;
+        if (event.type === 'updated' && event.action.type === 'invalidate') queueMicrotask(() => void queryClient.prefetchQuery(SESSION_QUERY));
+        onChange();
+      }),
+    [queryClient],
+  );
+  // The cache runs the check once, also under StrictMode's double mount (a second call joins the first).
+  useEffect(() => {
+    void queryClient.prefetchQuery(SESSION_QUERY);
+  }, [queryClient]);
+  return useSyncExternalStore(subscribe, () => queryClient.getQueryState<User | null>(queryKeys.session));
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // NOTE: the check never fails (fetchCurrentUser reads any failure as signed out), so it is never
-  // retried; the cache runs it once, also under StrictMode's double mount.
-  const session = useQuery({ queryKey: queryKeys.session, queryFn: fetchCurrentUser });
-  const user = session.data ?? null;
-  const loading = session.isPending;
+  const session = useSessionState(queryClient);
+  const user = session?.data ?? null;
+  const loading = session === undefined || session.status === 'pending';
 
   const refresh = useCallback(async () => {
     const before = queryClient.getQueryData<User | null>(queryKeys.session);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    await queryClient.fetchQuery({ ...SESSION_QUERY, staleTime: 0 });
     const after = queryClient.getQueryData<User | null>(queryKeys.session);
     // The session ended, or another account signed in meanwhile (another tab): the data read for the
     // previous one goes.

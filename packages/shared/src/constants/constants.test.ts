@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ADVANCED_STEPS, STANDARD_STEPS, stepLabel, stepListFor, stepPercent } from './progress.js';
 import { AUDIENCES, labelOf, PLATFORMS, valuesOf } from './options.js';
 import { isAppRoute } from './site.js';
-import { PLANS, PRO_MONTH } from './pricing.js';
+import { PLANS } from './plans.js';
+import { PRO_MONTH } from './pricing.js';
 
 describe('step lists', () => {
   it('has 10 standard and 13 advanced steps ending at 100', () => {

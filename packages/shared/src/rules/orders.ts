@@ -1,4 +1,5 @@
-import { DEFAULT_PAY_TYPE, findPack, PAY_TYPES, type PayType, PRO_MONTH } from '../constants/pricing.js';
+import { findPack } from '../constants/plans.js';
+import { DEFAULT_PAY_TYPE, PAY_TYPES, type PayType, PRO_MONTH } from '../constants/pricing.js';
 import { coinsForCoinOrder, customTopupError, topupPriceFen } from './topup.js';
 
 /** payType of the pay-create call: 1 buys a Pro month, 0 buys coins. */

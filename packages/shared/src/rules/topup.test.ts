@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coinsForCoinOrder, customTopupError, estimatedArticles, formatYuan, quoteTopup, topupBonus, TOPUP_MESSAGES } from './topup.js';
-import { COIN_PACKS, ORDER_MAX_AMOUNT_FEN, packCoins, TOPUP_MAX_COINS } from '../constants/pricing.js';
+import { COIN_PACKS, packCoins } from '../constants/plans.js';
+import { ORDER_MAX_AMOUNT_FEN, TOPUP_MAX_COINS } from '../constants/pricing.js';
 
 describe('topup bonus tiers', () => {
   it('gives nothing up to 500 coins', () => {

@@ -63,17 +63,3 @@ export function CaseCard({ showcase, content }: CaseCardProps) {
     </li>
   );
 }
-
-export function CaseCardSkeleton() {
-  return (
-    <li aria-busy="true" aria-label="案例加载中" className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-      <div className="aspect-[1200/630] w-full animate-pulse bg-slate-200" />
-      <div className="space-y-3 p-5">
-        <div className="h-4 w-16 animate-pulse rounded bg-slate-200" />
-        <div className="h-5 w-4/5 animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-full animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
-      </div>
-    </li>
-  );
-}
