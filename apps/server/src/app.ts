@@ -7,6 +7,8 @@ import { createCodeStore } from './accounts/verification/code-store.js';
 import { type CodeSenders, createCodeSenders } from './accounts/verification/senders/registry.js';
 import { registerOwnerArticleRoutes } from './articles/owner-routes.js';
 import { registerVersionRoutes } from './articles/versions-routes.js';
+import { KnowledgeRetriever } from './knowledge/retrieve.js';
+import { registerRevisionRoutes } from './revisions/revision-routes.js';
 import { registerArticleRoutes } from './articles/routes.js';
 import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
   registerVersionRoutes(app, { db, auth });
+  registerRevisionRoutes(app, { db, auth, llm: config.llm, knowledge: new KnowledgeRetriever({ db, embeddings }) });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });

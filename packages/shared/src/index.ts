@@ -22,3 +22,5 @@ export * from './schemas/forms.js';
 export * from './schemas/seo.js';
 export * from './schemas/topic.js';
 export * from './constants/knowledge.js';
+export * from './constants/revisions.js';
+export * from './schemas/revisions.js';

@@ -6,6 +6,7 @@ import type { Db } from '../platform/db/index.js';
 import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { deleteOwnArticle, findOwnArticle, listOwnArticles, ownImageKeys, setArticleVisibility, updateOwnArticle } from './owner-articles.js';
+import { findFinishedRevision } from '../revisions/revision-store.js';
 import { presentOwnArticle } from './owner-presenter.js';
 import { assertArticleId } from './public-article.js';
 
@@ -57,8 +58,12 @@ export function registerOwnerArticleRoutes(app: FastifyInstance, deps: OwnerArti
   app.put<{ Params: { articleId: string } }>('/api/v1/article/:articleId', async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const row = await ownArticle(current.user.id, request.params.articleId);
-    const { content } = articleUpdateSchema.parse(request.body);
-    if (!(await updateOwnArticle(db, row, content))) throw notFound('未找到文章');
+    const { content, revisionId } = articleUpdateSchema.parse(request.body);
+    // A save that accepts an AI action's result is a version of that action; an unknown or
+    // unfinished revision id does not block the save (it is then a plain save).
+    const accepted = revisionId ? await findFinishedRevision(db, revisionId, current.user.id, row.id) : undefined;
+    const version = accepted ? { source: 'revision' as const, action: accepted.action } : { source: 'save' as const };
+    if (!(await updateOwnArticle(db, row, content, version))) throw notFound('未找到文章');
     return { success: true, message: '保存成功' };
   });
 

@@ -56,6 +56,8 @@ export const articleUpdateSchema = z.object({
     .string({ error: '文章内容不能为空' })
     .max(ARTICLE_MAX_CHARS, `文章内容不能超过${ARTICLE_MAX_CHARS}个字符`)
     .refine((value) => value.trim().length > 0, '文章内容不能为空'),
+  /** The AI action whose result this save accepts (issue 18): the version records its action. */
+  revisionId: z.string().max(64).optional(),
 });
 
 /** PUT /api/v1/article/{articleId}/visibility: the owner turns the share link on or off. */

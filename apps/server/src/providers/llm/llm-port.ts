@@ -4,7 +4,7 @@
  * Doubao, Ollama, vLLM…). With no model configured the pipeline uses the offline composer
  * instead (generation/composer), which does not go through this port.
  */
-export type LlmPurpose = 'analysis' | 'style' | 'outline' | 'research' | 'writing' | 'images' | 'combine' | 'seo' | 'keywords';
+export type LlmPurpose = 'analysis' | 'style' | 'outline' | 'research' | 'writing' | 'images' | 'combine' | 'seo' | 'keywords' | 'revision';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
