@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { customTopupFormSchema, quoteTopup, TOPUP_MAX_COINS, TOPUP_MIN_COINS, TOPUP_STEP_COINS } from '@tianma/shared';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
@@ -22,6 +22,7 @@ export function CustomTopupForm({ onClose }: { onClose: () => void }) {
     handleSubmit,
     control,
     clearErrors,
+    setFocus,
     formState: { errors },
   } = useForm({ reValidateMode: 'onSubmit', shouldFocusError: false, resolver: zodResolver(customTopupFormSchema), defaultValues: { amount: '' } });
   const amount = useWatch({ control, name: 'amount' });
@@ -29,6 +30,12 @@ export function CustomTopupForm({ onClose }: { onClose: () => void }) {
   const inputId = useId();
   const errorId = useId();
   const quote = quoteTopup(coinsForSummary(amount));
+
+  // NOTE: the dialog opened while this form was loading and focused its panel; the amount takes the
+  // focus, as a dialog's first field does (DialogShell), unless the user has moved it since.
+  useEffect(() => {
+    if (document.activeElement?.getAttribute('role') === 'dialog') setFocus('amount');
+  }, [setFocus]);
 
   const submit = handleSubmit(({ amount: coins }) => navigate(user ? `/pay?type=custom&amount=${coins}` : '/login'));
 

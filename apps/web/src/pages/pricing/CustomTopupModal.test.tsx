@@ -22,6 +22,7 @@ describe('CustomTopupModal', () => {
     expect(input).toHaveAttribute('type', 'number');
     expect(input).toHaveAttribute('step', '100');
     expect(input).toHaveAttribute('min', '100');
+    expect(input).toHaveFocus();
   });
 
   it('quotes 1000 coins live: ¥20.00, 100 bonus, 16 articles', async () => {
