@@ -99,7 +99,7 @@ describe('FeedbackModal', () => {
   });
 
   it('shows the server’s error inside the modal and stays open', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: '反馈提交过于频繁' }, { status: 429 }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: '反馈提交过于频繁', code: 'RATE_LIMITED' }, { status: 429 }));
     const { onClose } = renderModal({ initialType: 'like' });
     fireEvent.change(textArea(), { target: { value: '很好' } });
     await act(async () => fireEvent.click(submitButton()));

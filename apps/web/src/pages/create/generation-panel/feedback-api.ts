@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest, REQUEST_FAILED_MESSAGE } from '../../../lib/api';
+import { ApiError, apiRequest, CLIENT_ERROR_CODES } from '../../../lib/api';
 
 /** POST /api/v1/feedback (API.md; spec §3 Feedback). */
 
@@ -36,13 +36,15 @@ export function useSubmitFeedback() {
 }
 
 /**
- * The text shown for a failed submit (spec §8): the error's message, else 提交反馈失败，请重试. An
- * answer that carried no message of its own (a bare status line, success:false alone) counts as none.
+ * The text shown for a failed submit (spec §8): the error's message, else 提交反馈失败，请重试. Our
+ * server's refusals carry a code and a message meant for the user (and no answer at all is a
+ * network error, also worded); an answer without a code (a proxy's bare status line, a malformed
+ * answer) has no message of its own (decision 058).
  */
 export function feedbackErrorText(error: unknown): string {
-  if (!(error instanceof Error)) return FEEDBACK_FAILED_TEXT;
-  const message = error.message.trim();
-  if (!message) return FEEDBACK_FAILED_TEXT;
-  if (error instanceof ApiError && (message === REQUEST_FAILED_MESSAGE || /^HTTP \d{3}\b/.test(message))) return FEEDBACK_FAILED_TEXT;
-  return message;
+  if (error instanceof ApiError) {
+    const worded = error.code !== undefined && error.code !== CLIENT_ERROR_CODES.badResponse;
+    return worded && error.message.trim() ? error.message.trim() : FEEDBACK_FAILED_TEXT;
+  }
+  return (error instanceof Error && error.message.trim()) || FEEDBACK_FAILED_TEXT;
 }
