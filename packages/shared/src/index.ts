@@ -24,3 +24,4 @@ export * from './schemas/topic.js';
 export * from './constants/knowledge.js';
 export * from './constants/revisions.js';
 export * from './schemas/revisions.js';
+export * from './rules/markdown-urls.js';

@@ -1,4 +1,4 @@
-import { articleHeading } from '@tianma/shared';
+import { absoluteMarkdownUrls, articleHeading } from '@tianma/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
@@ -51,7 +51,8 @@ async function exportArticle(row: ArticleRow, format: ExportFormat, reply: Fasti
       return reply
         .type('text/markdown; charset=utf-8')
         .header('Content-Disposition', attachmentHeader(`${name}.md`, 'article.md'))
-        .send(row.content);
+        // A downloaded file is opened elsewhere: our pictures and links must name our site.
+        .send(absoluteMarkdownUrls(row.content, deps.publicUrl));
     case 'wechat-html':
       return { success: true, title, html: (await import('./wechat-html.js')).toWechatHtml(row.content, { publicUrl: deps.publicUrl }) };
     case 'docx': {

@@ -97,7 +97,10 @@ describe('GET /api/v1/article/{articleId}/export', () => {
       `attachment; filename="article.md"; filename*=UTF-8''${encodeURIComponent('春季 护肤 指南.md')}`,
     );
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toBe(content);
+    // Opened elsewhere, the file keeps its pictures: our image paths are absolute on PUBLIC_URL.
+    expect(res.body).toBe(content.replace(`](/media/articles/${articleId}-1.png)`, `](${PUBLIC_URL}/media/articles/${articleId}-1.png)`));
+    expect(res.body).toContain(`![清爽的护肤台](${PUBLIC_URL}/media/articles/${articleId}-1.png)`);
+    expect(res.body).not.toMatch(/\]\(\/media\//);
   });
 
   it('falls back to 天马文章 when the title gives no file name', async () => {

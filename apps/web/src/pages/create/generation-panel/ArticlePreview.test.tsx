@@ -78,9 +78,17 @@ describe('ArticlePreview', () => {
     renderPreview();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制全文' })));
     expect(writeText).toHaveBeenCalledWith(ARTICLE);
+    writeText.mockClear();
     expect(screen.getByText('已复制到剪贴板')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制全文' })));
     expect(screen.getByText('复制失败，请重试')).toBeInTheDocument();
+  });
+
+  it('copies our pictures with absolute addresses, so that a paste elsewhere keeps them', async () => {
+    writeText.mockResolvedValueOnce(undefined);
+    renderPreview({ article: '# 标题\n\n![封面](/media/articles/a1-0.png)' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制全文' })));
+    expect(writeText).toHaveBeenCalledWith(`# 标题\n\n![封面](${window.location.origin}/media/articles/a1-0.png)`);
   });
 
   it('shares the finished article: the QR dialog of its link on a desktop', async () => {

@@ -1,4 +1,5 @@
 import { Copy, FileText, MessageSquareText, PenLine, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { absoluteMarkdownUrls } from '@tianma/shared';
 import { useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { MarkdownView } from '../../../components/markdown/MarkdownView';
@@ -56,7 +57,8 @@ export function ArticlePreview({ article, articleId, meta }: ArticlePreviewProps
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(article);
+      // Pasted elsewhere, the markdown keeps its pictures: our paths become absolute on this site.
+      await navigator.clipboard.writeText(absoluteMarkdownUrls(article, window.location.origin));
       toast.success(COPY_OK_TEXT);
     } catch {
       toast.error(COPY_FAILED_TEXT);
