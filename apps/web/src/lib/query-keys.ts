@@ -17,6 +17,12 @@ export const queryKeys = {
     /** …and of every user's: what a change to one article edits in place. */
     allPages: ['articles', 'pages'] as const,
     text: (id: string) => ['articles', 'text', id] as const,
+    /** The editor's AI actions for one article, with availability and price. */
+    revisionActions: (id: string) => ['articles', 'revision-actions', id] as const,
+    /** An article's versions, newest first (the editor's 历史版本)… */
+    versions: (id: string) => ['articles', 'versions', id] as const,
+    /** …and one version's markdown, which never changes once written. */
+    version: (id: string, versionId: string) => ['articles', 'versions', id, versionId] as const,
   },
   sharedArticle: (id: string) => ['shared-article', id] as const,
   billing: {

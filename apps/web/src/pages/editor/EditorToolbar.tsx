@@ -1,9 +1,15 @@
-import { ArrowLeft, Save } from 'lucide-react';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, History, Save } from 'lucide-react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles';
+import { lazyWithPreload } from '../../components/ui/lazy-with-preload';
 import { ExportMenu } from '../../features/exports/ExportMenu';
+import { queryKeys } from '../../lib/query-keys';
 import { formatWordCount } from '../../lib/word-count';
+
+// The panel and jsdiff load when 历史版本 is first wanted, not with the editor.
+const VersionsPanel = lazyWithPreload(() => import('./versions/VersionsPanel'), 'VersionsPanel');
 
 interface EditorToolbarProps {
   articleId: string;
@@ -15,12 +21,18 @@ interface EditorToolbarProps {
   /** Why the content cannot be saved, or null. */
   problem: string | null;
   onSave: () => void;
+  /** The editor's text now, compared with a version in 历史版本; without it, the last saved text. */
+  content?: string;
+  /** A version was restored: the article's text is now `content`, which the editor should show. */
+  onRestored?: (content: string) => void;
 }
 
 export const EXPORT_UNSAVED_TEXT = '请先保存后再导出';
 
-export function EditorToolbar({ articleId, title, words, dirty, saving, problem, onSave }: EditorToolbarProps) {
+export function EditorToolbar({ articleId, title, words, dirty, saving, problem, onSave, content, onRestored }: EditorToolbarProps) {
   const hintId = useId();
+  const queryClient = useQueryClient();
+  const [versionsOpen, setVersionsOpen] = useState(false);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <div className="min-w-0 flex-1 basis-48">
@@ -48,6 +60,18 @@ export function EditorToolbar({ articleId, title, words, dirty, saving, problem,
         <ExportMenu articleId={articleId} blockedReason={dirty ? EXPORT_UNSAVED_TEXT : null} align="right" />
         <button
           type="button"
+          data-testid="editor-versions"
+          aria-haspopup="dialog"
+          onClick={() => setVersionsOpen(true)}
+          onPointerEnter={VersionsPanel.preload}
+          onFocus={VersionsPanel.preload}
+          className={buttonClass('secondary', 'px-3 sm:px-4')}
+        >
+          <History aria-hidden="true" className="size-4" />
+          历史版本
+        </button>
+        <button
+          type="button"
           data-testid="editor-save"
           onClick={onSave}
           disabled={saving || problem !== null}
@@ -59,6 +83,17 @@ export function EditorToolbar({ articleId, title, words, dirty, saving, problem,
           {saving ? '保存中...' : '保存'}
         </button>
       </div>
+      {versionsOpen && (
+        <Suspense fallback={null}>
+          <VersionsPanel
+            articleId={articleId}
+            current={content ?? queryClient.getQueryData<string>(queryKeys.articles.text(articleId)) ?? ''}
+            dirty={dirty}
+            onClose={() => setVersionsOpen(false)}
+            onRestored={(restored) => onRestored?.(restored)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
