@@ -10,6 +10,7 @@ import {
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SectionHeading } from '../../components/ui/SectionHeading';
+import { revisionPriceAnswer } from './revision-price';
 
 const FAQ: readonly { question: string; answer: ReactNode }[] = [
   {
@@ -27,6 +28,10 @@ const FAQ: readonly { question: string; answer: ReactNode }[] = [
   {
     question: '免费版、高级版和企业版有什么区别？',
     answer: `免费版适合初次体验，包含多智能体与多平台创作，单篇最多 ${FREE_ARTICLE_MAX_CHARS} 字；高级版每月 ${PRO_MONTH.coins} 币，单篇最多 ${PRO_ARTICLE_MAX_CHARS} 字，并解锁多模态图文、本地知识库、参考文章仿写和 SEO 优化；企业版在高级版基础上提供多用户管理、专属客服和按需定制的额度。`,
+  },
+  {
+    question: '在线 AI 编辑怎么收费？',
+    answer: revisionPriceAnswer(),
   },
   {
     question: '可以退款或开具发票吗？',

@@ -1,4 +1,4 @@
-import { SITE } from '@tianma/shared';
+import { REVISION_CHARS_PER_COIN, revisionCost, SITE } from '@tianma/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,14 @@ describe('PricingPage', () => {
     const seoRow = within(table).getByRole('row', { name: /SEO 优化/ });
     expect(within(seoRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['不支持', '支持', '支持']);
     expect(within(table).getByText('300 币（约 2 篇）')).toBeInTheDocument();
+  });
+
+  it('shows the AI editing rate of the shared constants in the comparison, the same on every plan', () => {
+    renderWithProviders(<PricingPage />, { path: '/pricing' });
+    const table = screen.getByRole('table', { name: '方案对比' });
+    const row = within(table).getByRole('row', { name: /在线 AI 编辑/ });
+    const rate = `每 ${REVISION_CHARS_PER_COIN} 字 ${revisionCost(REVISION_CHARS_PER_COIN)} 币`;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([rate, rate, rate]);
   });
 
   it('opens 联系销售 with the sales address', async () => {

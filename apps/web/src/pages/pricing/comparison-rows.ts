@@ -1,4 +1,5 @@
 import { PLANS, type Plan, type PlanId } from '@tianma/shared';
+import { revisionRateText } from './revision-price';
 
 /** A cell is text, or whether the plan has the feature (drawn as ✓ / ✗). */
 export type ComparisonCell = string | boolean;
@@ -37,6 +38,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   { label: '价格', cells: perPlan(priceText) },
   { label: '金币', cells: perPlan(coinsText) },
   { label: '单篇字数上限', cells: perPlan(charsText) },
+  { label: '在线 AI 编辑', cells: perPlan(revisionRateText) },
   { label: '多智能体创作', cells: availability(true, true, true) },
   { label: '多平台创作', cells: availability(true, true, true) },
   { label: '多模态图文', cells: availability(false, true, true) },
