@@ -75,6 +75,23 @@ function outline(prompt: string): object {
   };
 }
 
+/**
+ * The editor's AI actions (revision-prompts.ts): the prompt ends with 【要求】. Titles: five lines;
+ * summary: a sentence; a selection: the same sentences made plainly different (a few words
+ * swapped and a closing clause), so the editor has a visible change to show.
+ */
+function revision(prompt: string): string {
+  const task = prompt.slice(prompt.indexOf('【要求】'));
+  if (prompt.includes('【全文】')) {
+    if (task.includes('拟 5 个标题')) return ['把计划变成习惯的五个步骤', '为什么你的计划总是坚持不下去', '每天二十分钟，三周养成新习惯', '从拆小目标开始的自律法', '写给总想重新开始的你'].join('\n');
+    return '本文讲了如何把计划变成习惯：先拆小目标，固定时间去做，记录进度并每周复盘，让正确的行为变得容易发生。';
+  }
+  const selection = prompt.slice(prompt.indexOf('【选中文字】') + '【选中文字】'.length).split(/\n\n【(?:下文|要求)】/u)[0]!.trim();
+  const swaps: [RegExp, string][] = [[/很多/gu, '不少'], [/但是/gu, '不过'], [/非常/gu, '十分'], [/可以/gu, '能够'], [/我们/gu, '大家']];
+  const rewritten = swaps.reduce((text, [from, to]) => text.replace(from, to), selection);
+  return `${rewritten.replace(/[。！？]?$/u, '')}，读起来更顺了。`;
+}
+
 function reply(request: FakeRequest): string {
   const system = request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
   const prompt = lastUserMessage(request);
@@ -96,6 +113,7 @@ function reply(request: FakeRequest): string {
     return JSON.stringify({ images });
   }
   if (system.startsWith(COMBINE_ROLE)) return between(prompt, '【初稿】', '【/初稿】').replace(/^# .+$/m, '# 把计划变成习惯，其实没那么难');
+  if (prompt.includes('【要求】')) return revision(prompt);
   if (system.startsWith(SEO_ROLE)) return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：习惯养成、时间管理、自律`;
   throw new Error(`unknown agent: ${system.slice(0, 40)}`);
 }

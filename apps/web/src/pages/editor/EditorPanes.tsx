@@ -1,6 +1,9 @@
+import type { ChangeDesc } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MarkdownView } from '../../components/markdown/MarkdownView';
+import { MarkdownSourceEditor } from './MarkdownSourceEditor';
 
 type Pane = 'edit' | 'preview';
 
@@ -8,13 +11,21 @@ const PANE_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-80';
 
 const TAB = 'flex-1 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-500 aria-selected:bg-white aria-selected:text-indigo-700 aria-selected:shadow-sm';
 
+interface EditorPanesProps {
+  content: string;
+  onChange: (content: string) => void;
+  onView?: (view: EditorView | null) => void;
+  onUpdate?: (view: EditorView, changes: ChangeDesc | null) => void;
+  /** Shown over the source pane: the AI actions' menu on a selection. */
+  overlay?: ReactNode;
+}
+
 /**
  * Markdown beside its preview; below 768 px one of them at a time, chosen by Radix tabs. Both
  * panes stay mounted (forceMount) and CSS decides what shows: from md on, both do and the tab list hides.
  */
-export function EditorPanes({ content, onChange }: { content: string; onChange: (content: string) => void }) {
+export function EditorPanes({ content, onChange, onView, onUpdate, overlay }: EditorPanesProps) {
   const [pane, setPane] = useState<Pane>('edit');
-  const id = useId();
   const shown = (which: Pane) => (pane === which ? 'flex' : 'hidden md:flex');
 
   return (
@@ -29,18 +40,8 @@ export function EditorPanes({ content, onChange }: { content: string; onChange: 
       </Tabs.List>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Tabs.Content value="edit" forceMount tabIndex={-1} className={`${shown('edit')} min-w-0 flex-col`}>
-          <label htmlFor={`${id}-textarea`} className="sr-only">
-            文章内容（Markdown）
-          </label>
-          <textarea
-            id={`${id}-textarea`}
-            data-testid="editor-textarea"
-            value={content}
-            onChange={(event) => onChange(event.target.value)}
-            spellCheck={false}
-            placeholder={'# 标题\n\n在这里用 Markdown 编写文章...'}
-            className={`${PANE_HEIGHT} w-full resize-none rounded-2xl border border-slate-200 bg-white p-4 font-mono text-sm leading-relaxed text-slate-800 shadow-sm outline-none focus:border-indigo-400 focus:ring-2 focus:ring-indigo-100`}
-          />
+          <MarkdownSourceEditor value={content} onChange={onChange} onView={onView} onUpdate={onUpdate} className={`${PANE_HEIGHT} w-full`} />
+          {pane === 'edit' && overlay}
         </Tabs.Content>
         <Tabs.Content
           value="preview"

@@ -25,8 +25,9 @@ export async function fetchArticleText(articleId: string, signal?: AbortSignal):
   return text;
 }
 
-export async function saveArticleText(articleId: string, content: string): Promise<void> {
-  await apiRequest(articleTextPath(articleId), { method: 'PUT', body: { content } });
+/** Saves the text; `revisionId` names the AI action whose result it contains, for the version's record. */
+export async function saveArticleText(articleId: string, content: string, revisionId?: string): Promise<void> {
+  await apiRequest(articleTextPath(articleId), { method: 'PUT', body: revisionId ? { content, revisionId } : { content } });
 }
 
 /** Over HTTP/2 there is no status text; then the code alone. */

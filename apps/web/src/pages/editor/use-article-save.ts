@@ -17,8 +17,8 @@ export function useArticleSave(articleId: string, initialContent: string) {
   const mutationKey = ['save-article', articleId];
   const mutation = useMutation({
     mutationKey,
-    mutationFn: (content: string) => saveArticleText(articleId, content),
-    onSuccess: (_, content) => {
+    mutationFn: ({ content, revisionId }: { content: string; revisionId?: string }) => saveArticleText(articleId, content, revisionId),
+    onSuccess: (_, { content }) => {
       setSaved(content);
       toast.success('保存成功');
       // The text is known; the list's title, summary and word count are the server's to redo.
@@ -28,12 +28,22 @@ export function useArticleSave(articleId: string, initialContent: string) {
     onError: (error) => toast.error(error instanceof Error ? error.message : REQUEST_FAILED_MESSAGE),
   });
 
-  const save = async (content: string) => {
+  /** Saves `content`; `revisionId` names an accepted AI action in it. Answers whether it was saved. */
+  const save = async (content: string, revisionId?: string): Promise<boolean> => {
     // NOTE: the cache, not `isPending`, which reaches the component a render later: a second
     // Ctrl+S right after the first must not send the text twice.
-    if (queryClient.isMutating({ mutationKey }) > 0 || contentProblem(content) !== null) return;
-    await mutation.mutateAsync(content).catch(() => undefined);
+    if (queryClient.isMutating({ mutationKey }) > 0 || contentProblem(content) !== null) return false;
+    return mutation.mutateAsync({ content, revisionId }).then(
+      () => true,
+      () => false,
+    );
   };
 
-  return { saved, saving: mutation.isPending, save };
+  /** The server holds `content` already (a restored version): it is the saved text now. */
+  const markSaved = (content: string) => {
+    setSaved(content);
+    queryClient.setQueryData(queryKeys.articles.text(articleId), content);
+  };
+
+  return { saved, saving: mutation.isPending, save, markSaved };
 }
