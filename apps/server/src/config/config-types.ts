@@ -37,11 +37,18 @@ export interface Config {
   } | null;
   search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string; readPages: number };
   embeddings: { baseUrl: string; apiKey: string; model: string; batchSize: number } | null;
+  /** Stock-photo APIs for the image search; null: that source is off (no key). */
+  stock: { pixabay: StockApiConfig | null; pexels: StockApiConfig | null };
   /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
   /** The official account for the JS-SDK share signature; null: WeChat sharing is off (the embedded default). */
   wechat: { appId: string; appSecret: string; apiBaseUrl: string } | null;
   storage: StorageConfig;
   images: ({ provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }) & { cardWorkers: number };
+}
+
+export interface StockApiConfig {
+  apiKey: string;
+  baseUrl: string;
 }
 
 export type SmsConfig =

@@ -97,6 +97,12 @@ export const envSchema = z.object({
   /** Search results whose pages are read for their main text when the snippet is short; 0 keeps snippets only. */
   SEARCH_READ_PAGES: z.coerce.number().int().min(0).max(10).default(4),
 
+  /** Stock photos for the image search (issue 18): a source is on when its key is set; the bases are for tests and proxies. */
+  PIXABAY_API_KEY: z.string().optional(),
+  PIXABAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://pixabay.com/api/'),
+  PEXELS_API_KEY: z.string().optional(),
+  PEXELS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.pexels.com/v1'),
+
   IMAGE_PROVIDER: z.enum(['cards', 'openai']).default('cards'),
   IMAGE_BASE_URL: z.url().optional(),
   IMAGE_API_KEY: z.string().optional(),

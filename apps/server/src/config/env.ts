@@ -224,6 +224,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     llm,
     search: { provider: env.SEARCH_PROVIDER, apiKey: env.SEARCH_API_KEY, baseUrl: env.SEARCH_BASE_URL, readPages: env.SEARCH_READ_PAGES },
     embeddings,
+    stock: {
+      pixabay: env.PIXABAY_API_KEY ? { apiKey: env.PIXABAY_API_KEY, baseUrl: env.PIXABAY_API_BASE } : null,
+      pexels: env.PEXELS_API_KEY ? { apiKey: env.PEXELS_API_KEY, baseUrl: env.PEXELS_API_BASE } : null,
+    },
     wechat,
     storage,
     images,
