@@ -219,8 +219,8 @@ describe('creation studio', () => {
     await editor.waitForLoadState();
     expect(new URL(editor.url()).pathname).toBe('/editor');
     const textarea = editor.getByTestId('editor-textarea');
-    await expect.poll(() => textarea.inputValue()).toContain('固态电池');
-    const original = await textarea.inputValue();
+    await expect.poll(() => textarea.innerText()).toContain('固态电池');
+    const original = await textarea.innerText();
     await textarea.fill(original.replace(/^# .*$/m, '# 改过的标题：电池路线'));
     await editor.getByText('未保存的更改').waitFor();
     await editor.getByTestId('editor-preview').getByRole('heading', { name: '改过的标题：电池路线' }).waitFor();

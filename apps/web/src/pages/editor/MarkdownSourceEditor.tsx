@@ -3,6 +3,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { type ChangeDesc, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { adoptCodeMirrorStyles } from './codemirror-styles';
 
 /** What the editor reports about its selection: a range of the markdown (UTF-16 offsets, as the API's). */
 export interface SourceSelection {
@@ -46,6 +47,7 @@ export function MarkdownSourceEditor({ value, onChange, onView, onUpdate, classN
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; later values arrive through the effect below.
   useEffect(() => {
+    adoptCodeMirrorStyles();
     const view = new EditorView({
       parent: hostRef.current!,
       state: EditorState.create({
