@@ -70,6 +70,11 @@ async function restoreGenerated(viewport: typeof DESKTOP, name: string, topic: s
   // The saved paragraph is what a restore would drop: struck through, and said in words.
   await expect.poll(() => diff.locator('del').allTextContents()).toContainEqual(expect.stringContaining(ADDED));
   expect(await diff.locator('del').first().textContent()).toContain('恢复后删去');
+  // The sheet's compare fits the screen: long lines (image paths) wrap instead of widening it.
+  const restoreBox = await panel.getByRole('button', { name: '恢复此版本' }).boundingBox();
+  const diffBox = await diff.boundingBox();
+  for (const box of [restoreBox, diffBox]) expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+  await diff.locator('del').first().scrollIntoViewIfNeeded();
   await shot(page, `versions-diff-${name}`);
 
   await panel.getByRole('button', { name: '恢复此版本' }).click();

@@ -36,7 +36,7 @@ export function VersionDetail({ articleId, version, current, dirty, onBack, onRe
   const label = `${zhDateTime(version.createdAt)} · ${versionSourceLabel(version)}`;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3 p-3">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3 p-3">
       <div className="flex items-center gap-2">
         <button type="button" onClick={onBack} className={buttonClass('secondary', 'px-2.5 py-1.5 md:hidden')}>
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -39,10 +39,10 @@ export function VersionsPanel({ articleId, current, dirty, onClose, onRestored }
         </Dialog.Close>
       </div>
       <div className="flex min-h-0 flex-1 md:grid md:grid-cols-[16rem_1fr]">
-        <div className={`min-h-0 flex-1 overflow-y-auto md:border-r md:border-slate-200 ${selected ? 'hidden md:block' : 'block'}`}>
+        <div className={`min-h-0 min-w-0 flex-1 overflow-y-auto md:border-r md:border-slate-200 ${selected ? 'hidden md:block' : 'block'}`}>
           <VersionList articleId={articleId} selectedId={selected?.versionId ?? null} onSelect={setSelected} />
         </div>
-        <section aria-label="版本对比" className={`min-h-0 flex-1 flex-col ${selected ? 'flex' : 'hidden md:flex'}`}>
+        <section aria-label="版本对比" className={`min-h-0 min-w-0 flex-1 flex-col ${selected ? 'flex' : 'hidden md:flex'}`}>
           {selected ? (
             <VersionDetail
               key={selected.versionId}
