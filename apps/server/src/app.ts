@@ -9,6 +9,8 @@ import { registerOwnerArticleRoutes } from './articles/owner-routes.js';
 import { registerVersionRoutes } from './articles/versions-routes.js';
 import { KnowledgeRetriever } from './knowledge/retrieve.js';
 import { registerRevisionRoutes } from './revisions/revision-routes.js';
+import { registerImageRoutes } from './images/routes.js';
+import { createStockSources } from './images/stock/index.js';
 import { registerArticleRoutes } from './articles/routes.js';
 import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
@@ -54,7 +56,14 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   /** Tests replace adapters here; production chooses them from the configuration. */
-  overrides?: { senders?: CodeSenders; storage?: ObjectStorage; payment?: PaymentSetup; generation?: GenerationOverrides };
+  overrides?: {
+    senders?: CodeSenders;
+    storage?: ObjectStorage;
+    payment?: PaymentSetup;
+    generation?: GenerationOverrides;
+    /** Downloads a picked stock picture (tests: a fake source on loopback, which the default refuses). */
+    imageDownload?: (url: string) => Promise<Buffer>;
+  };
 }
 
 /**
@@ -119,6 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOwnerArticleRoutes(app, { db, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
   registerVersionRoutes(app, { db, auth });
   registerRevisionRoutes(app, { db, auth, llm: config.llm, knowledge: new KnowledgeRetriever({ db, embeddings }) });
+  registerImageRoutes(app, {
+    db,
+    auth,
+    storage,
+    stock: createStockSources(config),
+    secret: resolveAppSecret(config),
+    download: deps.overrides?.imageDownload,
+  });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });

@@ -25,3 +25,4 @@ export * from './constants/knowledge.js';
 export * from './constants/revisions.js';
 export * from './schemas/revisions.js';
 export * from './rules/markdown-urls.js';
+export * from './schemas/images.js';

@@ -27,7 +27,13 @@ export type TokenizeMode =
   /** Words plus their dictionary sub-words (新能源汽车 → 新能源, 汽车, 新能源汽车): recall for BM25. */
   | 'search'
   /** Words only: for keyword extraction. */
-  | 'precise';
+  | 'precise'
+  /**
+   * 'search' without jieba's guesses of new words (HMM), which depend on the surrounding text: a
+   * short caption and a long paragraph then cut a word they share the same way (猫砂盆 is not
+   * 砂盆要 in one and 砂盆 in the other). For matching short texts against each other.
+   */
+  | 'stable';
 
 /** Only punctuation, symbols or spaces: nothing to search by. */
 const NOT_A_WORD = /^[\p{P}\p{S}\p{Z}\p{C}]*$/u;
@@ -35,7 +41,7 @@ const NOT_A_WORD = /^[\p{P}\p{S}\p{Z}\p{C}]*$/u;
 /** Tokens of a text, lower-cased, without stop words and punctuation. */
 export function tokenize(text: string, mode: TokenizeMode = 'search'): string[] {
   const segmenter = getJieba();
-  const words = mode === 'search' ? segmenter.cutForSearch(text, true) : segmenter.cut(text, true);
+  const words = mode === 'precise' ? segmenter.cut(text, true) : segmenter.cutForSearch(text, mode === 'search');
   const tokens: string[] = [];
   for (const word of words) {
     const token = word.trim().toLowerCase();

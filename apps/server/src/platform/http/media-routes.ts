@@ -3,8 +3,8 @@ import { notFound } from '../errors.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
-/** Avatars and article images; every name in them is unique per upload or per article. */
-const MEDIA_FOLDERS = new Set(['avatars', 'articles']);
+/** Avatars, article images and users' image libraries; every name in them is unique and unguessable. */
+const MEDIA_FOLDERS = new Set(['avatars', 'articles', 'images']);
 
 /** Serves stored files. Names are unique, so they are cached for good. */
 export function registerMediaRoutes(app: FastifyInstance, storage: ObjectStorage): void {

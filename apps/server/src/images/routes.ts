@@ -1,0 +1,158 @@
+import { imageImportSchema, imageSearchSchema } from '@tianma/shared';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../accounts/auth.js';
+import { findOwnArticle } from '../articles/owner-articles.js';
+import type { Db } from '../platform/db/index.js';
+import { AppError } from '../platform/errors.js';
+import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import { safeFetch } from '../providers/http/safe-fetch.js';
+import { addLibraryImage, CAPTION_MAX_CHARS, IMAGE_MAX_BYTES, libraryImages, presentImage } from './library.js';
+import {
+  articlePictures,
+  captionTerms,
+  LibraryIndexCache,
+  libraryCandidates,
+  queryTerms,
+  rankCandidates,
+  signStockPick,
+  stockQuery,
+  type Unranked,
+  verifyStockPick,
+} from './search.js';
+import { searchStock } from './stock/index.js';
+import type { StockSource } from './stock/stock-port.js';
+import { userImages } from './tables.js';
+
+export interface ImageRouteDeps {
+  db: Db;
+  auth: Auth;
+  storage: ObjectStorage;
+  /** The configured stock sources (none without keys). */
+  stock: StockSource[];
+  /** Signs stock picks (the app secret). */
+  secret: string;
+  /** Downloads a picked stock picture; tests replace it (the default refuses private addresses). */
+  download?: (url: string) => Promise<Buffer>;
+}
+
+const SEARCH_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const UPLOAD_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const DEFAULT_RESULTS = 12;
+const STOCK_HITS = 8;
+
+/** A stock picture's URL comes from the source's answer: fetched like any outside URL. */
+async function downloadPicture(url: string): Promise<Buffer> {
+  const response = await safeFetch(url, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: 15_000 });
+  if (response.status !== 200) throw new AppError('UNAVAILABLE', '图片下载失败，请换一张或稍后再试');
+  return response.body;
+}
+
+async function readUpload(request: FastifyRequest): Promise<{ file?: Buffer; name?: string; caption?: string }> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', '请以表单方式上传图片文件');
+  const out: { file?: Buffer; name?: string; caption?: string } = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 3, fieldSize: CAPTION_MAX_CHARS * 4 } })) {
+      if (part.type === 'file') {
+        out.file = await part.toBuffer();
+        out.name = part.filename;
+      } else if (part.fieldname === 'caption') {
+        out.caption = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', '图片大小不能超过 5MB');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', '一次只能上传一张图片');
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_REQUEST', '上传内容不完整或格式有误，请重新上传', { cause: error });
+  }
+  return out;
+}
+
+/** A file name as a caption when the user gave none: IMG_2041 says nothing, 咖啡拉花 does. */
+function captionFromName(name: string | undefined): string {
+  const stem = (name ?? '').replace(/\.[A-Za-z0-9]{1,5}$/u, '').replace(/[_-]+/gu, ' ').trim();
+  return /^(img|dsc|image|photo|screenshot|wx_camera)?[\s\d]*$/iu.test(stem) ? '' : stem;
+}
+
+/**
+ * The image library and the search by paragraph meaning (issue 18, point 4; API.md). Owner only:
+ * a user searches their own library, their own article's pictures and the stock sources.
+ */
+export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps): void {
+  const { db, auth } = deps;
+  const indexes = new LibraryIndexCache();
+  const download = deps.download ?? downloadPicture;
+
+  app.post('/api/v1/images', { config: UPLOAD_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const upload = await readUpload(request);
+    if (!upload.file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');
+    const caption = upload.caption?.trim() || captionFromName(upload.name);
+    const row = await addLibraryImage(deps, { userId: current.user.id, source: 'library', bytes: upload.file, caption });
+    return { success: true, data: presentImage(row), message: '图片已加入图库' };
+  });
+
+  app.post('/api/v1/images/search', { config: SEARCH_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const body = imageSearchSchema.parse(request.body ?? {});
+    const limit = body.limit ?? DEFAULT_RESULTS;
+    const terms = queryTerms(body.text);
+
+    // The library's tokens are cut again only when the library changed (its size or newest picture).
+    const [stamp] = await db.select({ total: count() }).from(userImages).where(eq(userImages.userId, current.user.id));
+    const rows = Number(stamp?.total ?? 0) > 0 ? await libraryImages(db, current.user.id) : [];
+    const candidates: Unranked[] = libraryCandidates(indexes.tokensFor(current.user.id, rows));
+
+    if (body.articleId) {
+      const article = /^[A-Za-z0-9_-]{1,64}$/u.test(body.articleId) ? await findOwnArticle(db, current.user.id, body.articleId) : undefined;
+      if (!article) throw new AppError('NOT_FOUND', '未找到文章');
+      for (const picture of articlePictures(article.content)) {
+        candidates.push({ tokens: captionTerms(picture.caption), candidate: { url: picture.url, source: 'card', caption: picture.caption } });
+      }
+    }
+
+    if (deps.stock.length > 0 && terms.length > 0) {
+      const hits = await searchStock(deps.stock, stockQuery(body.text), STOCK_HITS, undefined, { logger: request.log });
+      for (const hit of hits) {
+        candidates.push({
+          tokens: captionTerms(hit.caption),
+          candidate: {
+            url: hit.previewUrl,
+            source: hit.source,
+            caption: hit.caption,
+            attribution: hit.attribution,
+            licence: hit.licence,
+            importToken: signStockPick({ userId: current.user.id, hit }, deps.secret),
+          },
+        });
+      }
+    }
+
+    const ranked = rankCandidates(candidates, terms, limit);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: ranked.map((candidate) => ({ ...candidate, score: Math.round(candidate.score * 1000) / 1000 })) };
+  });
+
+  app.post('/api/v1/images/import', { config: UPLOAD_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const { token } = imageImportSchema.parse(request.body ?? {});
+    const hit = verifyStockPick(token, current.user.id, deps.secret);
+    if (!hit) throw new AppError('BAD_REQUEST', '图片信息无效或已过期，请重新搜索');
+    const bytes = await download(hit.imageUrl).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      throw new AppError('UNAVAILABLE', '图片下载失败，请换一张或稍后再试', { cause: error });
+    });
+    const row = await addLibraryImage(deps, {
+      userId: current.user.id,
+      source: hit.source,
+      bytes,
+      caption: hit.caption,
+      licence: hit.licence,
+      attribution: hit.attribution,
+      sourceUrl: hit.pageUrl,
+    });
+    return { success: true, data: { ...presentImage(row), attribution: hit.attribution, licence: hit.licence } };
+  });
+}
