@@ -39,7 +39,8 @@ describe('the shared-article route', () => {
       expect(shared).toHaveLength(1);
       expect(shared[0]?.auth).toBe(false);
       renderRoutes(buildRoutes([...shared, { path: '/login', element: <LocationProbe />, auth: false }]), { path: '/shared/article/abc' });
-      expect(await screen.findByTestId('shared-not-found')).toBeInTheDocument();
+      // The page is a lazy chunk (react-markdown and all): its first import can take seconds on a busy machine.
+      expect(await screen.findByTestId('shared-not-found', {}, { timeout: 10_000 })).toBeInTheDocument();
       expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
