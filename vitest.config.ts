@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page test renders a whole page and its lazy chunks; with the server suites sharing two
+          // cores, the 5 s default was met under load, not by a slow page (these are not timed tests).
+          testTimeout: 15_000,
         },
       },
     ],
