@@ -104,6 +104,14 @@ async function offlineJourney(viewport: typeof DESKTOP, name: string) {
   await result.getByTestId('ai-accept-all').click();
   await result.waitFor({ state: 'detached' });
 
+  // 标题候选 from the article's own parts: a chosen title replaces the heading.
+  await page.getByTestId('ai-action-titles').click();
+  const titles = page.getByTestId('ai-titles').getByRole('button');
+  await titles.first().waitFor();
+  const chosen = (await titles.first().textContent())?.trim();
+  await titles.first().click();
+  await expect.poll(async () => (await page.getByTestId('editor-title').textContent())?.trim()).toBe(chosen);
+
   expect(await balance(page)).toBe(before);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   expect(problems).toEqual([]);
@@ -167,7 +175,7 @@ describe('editor AI actions', () => {
     await browser?.close();
   });
 
-  it('desktop, offline: model actions disabled, 缩写 and 标点规范 free, accept undone in one step', () => offlineJourney(DESKTOP, 'desktop'));
+  it('desktop, offline: model actions disabled, 缩写, 标点规范 and 标题候选 free, accept undone in one step', () => offlineJourney(DESKTOP, 'desktop'));
   it('mobile, offline: the same through the bottom sheet', () => offlineJourney(MOBILE, 'mobile'));
   it('desktop, with a model: 润色 streams, is accepted, saved, shared, and undone', () => modelJourney(DESKTOP, 'desktop'), 120_000);
   it('mobile, with a model: the same through the bottom sheet', () => modelJourney(MOBILE, 'mobile'), 120_000);

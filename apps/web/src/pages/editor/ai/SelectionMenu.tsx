@@ -7,7 +7,7 @@ import { ActionButtons } from './ActionButtons';
 import type { RevisionActionInfo } from './revision-api';
 
 export interface MenuAnchor {
-  /** Where the menu goes, in px from the top left of the editor's box. */
+  /** Where the menu goes, in px from the top left of the viewport (the menu is fixed). */
   top: number;
   left: number;
 }
@@ -27,7 +27,7 @@ export function FloatingSelectionMenu({ anchor, ...props }: SelectionMenuProps &
       data-testid="ai-selection-menu"
       // NOTE: a style property set from script, which the CSP allows (an inline style attribute in HTML it would not).
       style={{ top: anchor.top, left: anchor.left }}
-      className="absolute z-20 w-[26rem] max-w-[calc(100%-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      className="fixed z-20 w-[26rem] max-w-[calc(100%-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
     >
       <ActionButtons {...props} keepFocus />
     </div>
