@@ -1,6 +1,6 @@
 import { GENRES, genreOf, PLATFORM_GENRES, takeInlineImitation, takeInlineTone, TYPE_HINT, takeConstraints, takeMaterial, takeRole, takeTitle, takeWordLimit, WRITE_VERB } from './instruction-parts.js';
 import { ACTION_VERBS, nounChunks, tagTopic, termLength } from './segment.js';
-import { analyzeContent } from './topic-form.js';
+import { analyzeContent, GENERIC_HEAD } from './topic-form.js';
 import type { ParsedTopic } from './types.js';
 
 /**
@@ -107,6 +107,10 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
     return terms.filter((term) => asked.includes(term.replace(/\s/gu, ''))).slice(0, 6);
   }
   const chunks = nounChunks(parts.subject);
+  // 复盘一周的工作: a phrase ending in a general head (GENERIC_HEAD) is named by its doing (复盘).
+  const lead = tagTopic(parts.subject)[0];
+  const generalHead = chunks.length > 0 && GENERIC_HEAD.test(chunks.at(-1)!);
+  if (generalHead && lead && /^v/u.test(lead.tag) && termLength(lead.word) >= 2 && !/^(?:养成|培养|保持|坚持|提高|提升|改善|建立)$/u.test(lead.word)) add(lead.word);
   // AI绘画工具入门指南 is about AI绘画工具.
   const bare = parts.subject.replace(GUIDE_SUFFIX, '');
   if (bare !== parts.subject && termLength(bare) >= 2) add(bare);
@@ -123,6 +127,8 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   if (terms.length === 0) add(parts.subject);
   // NOTE: never cut a word in half: the first whole token stands in for an unsplittable subject.
   if (terms.length === 0) terms.push(tagTopic(parts.subject).find((t) => t.tag !== 'w')?.word ?? '这个话题');
+  // A general head (工作, 习惯) names a subject last, after the terms that say which one.
+  if (generalHead && terms.length > 1) terms.sort((a, b) => Number(GENERIC_HEAD.test(a)) - Number(GENERIC_HEAD.test(b)));
   return terms.slice(0, 6);
 }
 

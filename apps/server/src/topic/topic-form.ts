@@ -75,7 +75,17 @@ function cleanOption(text: string): string {
   return cleanEnd(text.replace(/^(?:到底|究竟|是|选)(?=.{2})/u, '').replace(/(?:好|更好|更合适|更值得买|好呢|呢)$/u, ''));
 }
 
-/** The object of a verb phrase: 给三岁孩子挑选绘本 → 三岁孩子的绘本, 写好周报 → 周报. */
+/** Heads too general to name a topic alone (工作, 习惯…): the phrase around them does. */
+export const GENERIC_HEAD = /^(?:工作|习惯|事情|事儿|问题|生活|时间|能力|方法|东西|内容|情况|状态|关系|任务)$/u;
+/** Verbs whose object, modifier included, is the topic: 养成每天阅读的习惯 → 每天阅读的习惯. */
+const KEEP_OBJECT_VERB = /^(?:养成|培养|保持|坚持|改掉|戒掉|提高|提升|改善|建立|找到|处理好|处理|管理好|管理|安排好|安排)/u;
+/** How the doing is done, not what it is: 高效复盘 → 复盘. */
+const MANNER_START = /^(?:高效|快速|轻松|科学|正确|有效|更好|好好|认真|系统|彻底|顺利|合理|稳妥)地?/u;
+
+/**
+ * The object of a verb phrase: 给三岁孩子挑选绘本 → 三岁孩子的绘本, 写好周报 → 周报; with a general
+ * head, the phrase: 高效复盘一周的工作 → 复盘一周的工作, 养成每天阅读的习惯 → 每天阅读的习惯.
+ */
 function objectOf(action: string): string {
   const forWhom = /^(?:给|为|帮|替)(.{2,8}?)(挑选|选择|选购|挑|选|买|准备|找|做|写|规划|制定|安排|设计|搭配|讲|读)(.{2,})$/u.exec(action);
   if (forWhom) {
@@ -84,7 +94,15 @@ function objectOf(action: string): string {
     if (whom && what && termLength(whom) + termLength(what) <= 11) return `${whom}的${what}`;
   }
   const modalFree = action.replace(MODAL_START, '');
-  return nounChunks(modalFree).at(-1) ?? modalFree;
+  const head = nounChunks(modalFree).at(-1);
+  if (head && GENERIC_HEAD.test(head)) {
+    // 复盘一周的工作 is about 复盘, not 工作: a general head names the topic only with its phrase.
+    const phrase = modalFree.replace(MANNER_START, '');
+    const keep = KEEP_OBJECT_VERB.exec(phrase);
+    const subject = keep ? phrase.slice(keep[0].length) : phrase;
+    if (subject !== head && termLength(subject) >= 3 && termLength(subject) <= 10) return subject;
+  }
+  return head ?? modalFree;
 }
 
 function parts(form: TopicForm, intent: TopicIntent, subject: string, extra: Partial<ContentParts> = {}): ContentParts {

@@ -36,6 +36,9 @@ const CASES: Case[] = [
   { topic: '新能源车值不值得买', form: 'question', intent: 'verdict', subject: '新能源车', terms: ['新能源车'], question: '新能源车值不值得买' },
   // A time before 怎么 says when, not what: the subject is the doing at that time.
   { topic: '夏天怎么防晒', form: 'how-to', intent: 'method', subject: '夏天防晒', terms: ['防晒', '夏天'], action: '防晒' },
+  // A general head (工作, 习惯) does not name the topic alone: the doing or the kind does.
+  { topic: '周末如何高效复盘一周的工作', form: 'how-to', intent: 'method', subject: '复盘一周的工作', terms: ['复盘', '复盘一周', '高效复盘一周', '工作'], action: '高效复盘一周的工作' },
+  { topic: '如何养成每天阅读的习惯', form: 'how-to', intent: 'method', subject: '每天阅读的习惯', terms: ['阅读', '习惯'], action: '养成每天阅读的习惯' },
   { topic: '周末怎么安排', form: 'how-to', intent: 'method', subject: '周末安排', terms: ['安排', '周末'], action: '安排' },
   // 机器人 ends like a person but is a thing; 好用 and 值得买 are the verdict, not the subject.
   { topic: '扫地机器人值得买吗', form: 'question', intent: 'verdict', subject: '扫地机器人', terms: ['扫地机器人'], question: '扫地机器人值得买吗' },
