@@ -2,7 +2,7 @@ import { hashKey, type QueryClient, type QueryState, useQueryClient } from '@tan
 import { isProUser, type User } from '@tianma/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api';
-import { queryKeys, userScopedKeys } from '../lib/query-keys';
+import { SESSION_KEY, USER_SCOPED_KEYS } from '../lib/session-keys';
 import { AuthContext, type AuthState } from './auth-context';
 
 /** The session check: 200 whether or not anyone is signed in (no 401 in a signed-out page's console). */
@@ -25,7 +25,7 @@ async function fetchCurrentUser(): Promise<User | null> {
 
 /** Forgets everything read for the signed-in user, so that whoever signs in next never sees it. */
 function dropUserData(queryClient: QueryClient) {
-  for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
+  for (const queryKey of USER_SCOPED_KEYS) queryClient.removeQueries({ queryKey });
 }
 
 /**
@@ -35,8 +35,8 @@ function dropUserData(queryClient: QueryClient) {
  * is kept for the whole visit (nothing observes it, so it would otherwise be collected), and an
  * invalidation anywhere (a payment, a finished article) reads it again as an observer would.
  */
-const SESSION_QUERY = { queryKey: queryKeys.session, queryFn: fetchCurrentUser, gcTime: Number.POSITIVE_INFINITY, staleTime: Number.POSITIVE_INFINITY };
-const SESSION_HASH = hashKey(queryKeys.session);
+const SESSION_QUERY = { queryKey: SESSION_KEY, queryFn: fetchCurrentUser, gcTime: Number.POSITIVE_INFINITY, staleTime: Number.POSITIVE_INFINITY };
+const SESSION_HASH = hashKey(SESSION_KEY);
 
 function useSessionState(queryClient: QueryClient): QueryState<User | null> | undefined {
   const subscribe = useCallback(
@@ -52,7 +52,7 @@ function useSessionState(queryClient: QueryClient): QueryState<User | null> | un
   useEffect(() => {
     void queryClient.prefetchQuery(SESSION_QUERY);
   }, [queryClient]);
-  return useSyncExternalStore(subscribe, () => queryClient.getQueryState<User | null>(queryKeys.session));
+  return useSyncExternalStore(subscribe, () => queryClient.getQueryState<User | null>(SESSION_KEY));
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -62,9 +62,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loading = session === undefined || session.status === 'pending';
 
   const refresh = useCallback(async () => {
-    const before = queryClient.getQueryData<User | null>(queryKeys.session);
+    const before = queryClient.getQueryData<User | null>(SESSION_KEY);
     await queryClient.fetchQuery({ ...SESSION_QUERY, staleTime: 0 });
-    const after = queryClient.getQueryData<User | null>(queryKeys.session);
+    const after = queryClient.getQueryData<User | null>(SESSION_KEY);
     // The session ended, or another account signed in meanwhile (another tab): the data read for the
     // previous one goes.
     if (before && before.deepspaceId !== after?.deepspaceId) dropUserData(queryClient);
@@ -77,8 +77,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local state is cleared anyway: the user asked to leave.
     }
     // A check still under way must not bring the user back.
-    await queryClient.cancelQueries({ queryKey: queryKeys.session });
-    queryClient.setQueryData<User | null>(queryKeys.session, null);
+    await queryClient.cancelQueries({ queryKey: SESSION_KEY });
+    queryClient.setQueryData<User | null>(SESSION_KEY, null);
     dropUserData(queryClient);
   }, [queryClient]);
 

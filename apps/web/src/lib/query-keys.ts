@@ -1,3 +1,5 @@
+import { ARTICLES_KEY, BILLING_KEY, QUOTES_KEY, SESSION_KEY, USER_SCOPED_KEYS } from './session-keys';
+
 /**
  * Every cache key of the app's server state, in one place, so that a mutation invalidates what
  * it changed by naming it here (e.g. a finished article: articles and the balance on the session).
@@ -5,12 +7,12 @@
  */
 export const queryKeys = {
   /** The signed-in user (or none): /api/account/session. */
-  session: ['session'] as const,
+  session: SESSION_KEY,
   caseArticles: ['case-articles'] as const,
   /** One showcase article of the home page (public). */
   caseArticle: (articleId: string) => ['case-articles', articleId] as const,
   articles: {
-    all: ['articles'] as const,
+    all: ARTICLES_KEY,
     list: (page: number, pageSize: number) => ['articles', 'list', page, pageSize] as const,
     /** The pages of a user's list loaded so far (加载更多), as one infinite query… */
     pages: (deepspaceId: number) => ['articles', 'pages', deepspaceId] as const,
@@ -26,20 +28,17 @@ export const queryKeys = {
   },
   sharedArticle: (id: string) => ['shared-article', id] as const,
   billing: {
-    all: ['billing'] as const,
+    all: BILLING_KEY,
     /** The signed-in user's orders and coin ledger (profile page). */
     history: ['billing', 'history'] as const,
   },
   payOrder: (id: string) => ['pay-order', id] as const,
   /** Every quote (price and balance), whatever the request: what a run starting or ending invalidates. */
-  quotes: ['quote'] as const,
+  quotes: QUOTES_KEY,
   quote: (request: unknown) => ['quote', request] as const,
   topicReading: (request: unknown) => ['topic-reading', request] as const,
   systemStatus: ['system-status'] as const,
 } as const;
 
-/**
- * What was read for the signed-in user: dropped at sign-out (and when another account's session
- * replaces it), so that the next user never sees the previous one's data.
- */
-export const userScopedKeys = [queryKeys.articles.all, queryKeys.billing.all, queryKeys.quotes] as const;
+/** See session-keys.ts. */
+export const userScopedKeys = USER_SCOPED_KEYS;
