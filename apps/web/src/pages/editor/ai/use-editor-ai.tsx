@@ -1,4 +1,3 @@
-import { isolateHistory } from '@codemirror/commands';
 import type { ChangeDesc } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { type RevisionAction, WHOLE_ARTICLE_ACTIONS, type WritingStyle } from '@tianma/shared';
@@ -6,7 +5,8 @@ import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react
 import { useToast } from '../../../components/toast/toast-context';
 import { ArticleActions } from './ArticleActions';
 import { RevisionPanel } from './RevisionPanel';
-import { charCount, rangeHolds, summaryChange, type TextChange, titleChange } from './revision-text';
+import { applyChange, resultChange } from './apply-result';
+import { charCount, summaryChange, type TextChange, titleChange } from './revision-text';
 import { FloatingSelectionMenu, type MenuAnchor, MobileSelectionSheet } from './SelectionMenu';
 import { useRevisionActions } from './use-revision-actions';
 import { useRevisionRun } from './use-revision-run';
@@ -35,18 +35,6 @@ interface SelectionState {
 }
 
 export const EDITED_MEANWHILE_TEXT = '选中的文字在生成期间被改动了，结果未应用。请重新选择后再试。';
-
-/** One transaction, alone in the undo history: one Ctrl+Z takes an accepted result back. */
-function applyChange(view: EditorView, change: TextChange) {
-  view.dispatch({
-    changes: change,
-    selection: { anchor: change.from, head: change.from + change.insert.length },
-    annotations: isolateHistory.of('full'),
-    userEvent: 'input.ai',
-    scrollIntoView: true,
-  });
-  view.focus();
-}
 
 /**
  * The editor's AI actions (issue 18): the menu on a selection (floating on desktop, a bottom sheet
@@ -138,8 +126,7 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
       onApply={(text, where) =>
         accept((doc) => {
           const range = ai.currentRange();
-          if (!range || !rangeHolds(doc, range, run.original)) return null;
-          return where === 'replace' ? { ...range, insert: text } : { from: range.to, to: range.to, insert: `\n\n${text}` };
+          return range && resultChange(doc, range, run.original, text, where);
         })
       }
       onTitle={(title) => accept((doc) => titleChange(doc, title))}

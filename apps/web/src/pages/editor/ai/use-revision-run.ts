@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, isAbort, REQUEST_FAILED_MESSAGE } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { mapRange } from './apply-result';
 import { streamRevision } from './revision-api';
 import { contextAround, type TextRange } from './revision-text';
 
@@ -112,12 +113,9 @@ export function useRevisionRun(articleId: string) {
     retry,
     /** Where the run's text is now. */
     currentRange: () => range.current,
-    /** Follows an edit of the document: typing before the range moves it, typing at its edges stays outside. */
+    /** Follows an edit of the document (mapRange). */
     mapRange: (changes: ChangeDesc) => {
-      if (!range.current || changes.empty) return;
-      const from = changes.mapPos(range.current.from, 1);
-      const to = Math.max(from, changes.mapPos(range.current.to, -1));
-      range.current = { from, to };
+      if (range.current && !changes.empty) range.current = mapRange(range.current, changes);
     },
   };
 }
