@@ -1,5 +1,5 @@
 import { imageImportSchema, imageSearchSchema } from '@tianma/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, max } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
@@ -12,7 +12,6 @@ import {
   articlePictures,
   captionTerms,
   LibraryIndexCache,
-  libraryCandidates,
   queryTerms,
   rankCandidates,
   signStockPick,
@@ -100,10 +99,16 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
     const limit = body.limit ?? DEFAULT_RESULTS;
     const terms = queryTerms(body.text);
 
-    // The library's tokens are cut again only when the library changed (its size or newest picture).
-    const [stamp] = await db.select({ total: count() }).from(userImages).where(eq(userImages.userId, current.user.id));
-    const rows = Number(stamp?.total ?? 0) > 0 ? await libraryImages(db, current.user.id) : [];
-    const candidates: Unranked[] = libraryCandidates(indexes.tokensFor(current.user.id, rows));
+    // The library's index is rebuilt only when the library changed (its size or newest picture).
+    const [stamp] = await db
+      .select({ total: count(), newest: max(userImages.createdAt) })
+      .from(userImages)
+      .where(eq(userImages.userId, current.user.id));
+    const stampKey = `${stamp?.total ?? 0}:${stamp?.newest ? new Date(stamp.newest).getTime() : 0}`;
+    const library =
+      indexes.get(current.user.id, stampKey) ??
+      indexes.put(current.user.id, stampKey, Number(stamp?.total ?? 0) > 0 ? await libraryImages(db, current.user.id) : []);
+    const candidates: Unranked[] = [];
 
     if (body.articleId) {
       const article = /^[A-Za-z0-9_-]{1,64}$/u.test(body.articleId) ? await findOwnArticle(db, current.user.id, body.articleId) : undefined;
@@ -130,7 +135,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
       }
     }
 
-    const ranked = rankCandidates(candidates, terms, limit);
+    const ranked = rankCandidates(library, candidates, terms, limit);
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: ranked.map((candidate) => ({ ...candidate, score: Math.round(candidate.score * 1000) / 1000 })) };
   });

@@ -50,31 +50,33 @@ export function stockQuery(text: string): string {
   return terms.slice(0, 3).join(' ');
 }
 
-interface LibraryTokens {
-  /** The newest row id and count it was built from: any change rebuilds it. */
-  stamp: string;
+interface LibraryIndex {
   rows: UserImageRow[];
-  tokens: string[][];
+  /** BM25 over the rows' captions, in the rows' order. */
+  index: Bm25Index;
 }
 
 /**
- * Each user's library captions, cut into tokens once per change of the library and kept for the
- * next searches (a user clicking 换图 on paragraph after paragraph). Bounded: the least recently
- * used user's entry goes first.
+ * Each user's library as a BM25 index over its captions, built once per change of the library
+ * (its size or newest picture: the `stamp`) and kept for the next searches (a user clicking 换图
+ * on paragraph after paragraph). Bounded: the least recently used user's index goes first.
  */
 export class LibraryIndexCache {
-  readonly #entries = new Map<number, LibraryTokens>();
+  readonly #entries = new Map<number, LibraryIndex & { stamp: string }>();
   constructor(private readonly maxUsers = 200) {}
 
-  tokensFor(userId: number, rows: UserImageRow[]): LibraryTokens {
-    const stamp = `${rows.length}:${rows[0]?.id ?? ''}`;
+  /** The cached index when the library has not changed since, else undefined. */
+  get(userId: number, stamp: string): LibraryIndex | undefined {
     const cached = this.#entries.get(userId);
-    if (cached && cached.stamp === stamp) {
-      this.#entries.delete(userId);
-      this.#entries.set(userId, cached);
-      return cached;
-    }
-    const entry = { stamp, rows, tokens: rows.map((row) => captionTerms(row.caption)) };
+    if (!cached || cached.stamp !== stamp) return undefined;
+    this.#entries.delete(userId);
+    this.#entries.set(userId, cached);
+    return cached;
+  }
+
+  put(userId: number, stamp: string, rows: UserImageRow[]): LibraryIndex {
+    const entry = { stamp, rows, index: Bm25Index.build(rows.map((row) => captionTerms(row.caption))) };
+    this.#entries.delete(userId);
     this.#entries.set(userId, entry);
     if (this.#entries.size > this.maxUsers) this.#entries.delete(this.#entries.keys().next().value!);
     return entry;
@@ -87,44 +89,41 @@ export class LibraryIndexCache {
  */
 export const SOURCE_WEIGHT: Record<CandidateSource, number> = { library: 1, knowledge: 1, card: 0.9, model: 0.85, pixabay: 0.8, pexels: 0.8 };
 
-/** A candidate before ranking, with its caption's tokens. */
+/** A candidate from outside the library (the article's pictures, stock hits), with its caption's tokens. */
 export interface Unranked {
   candidate: Omit<ImageCandidate, 'score'>;
   tokens: readonly string[];
 }
 
 /**
- * Ranks every candidate in one BM25 index over their captions, so that a picture from the
- * library, the article or a stock source is scored on the same scale, then weighted by source.
- * A caption sharing no term with the paragraph is left out: no picture rather than a wrong one.
+ * Ranks the library and the other candidates on one scale: the library through its cached BM25
+ * index, the others scored with that index's term statistics as if they were in it; then weighted
+ * by source. A caption sharing no term with the paragraph is left out: no picture rather than a
+ * wrong one.
  */
-export function rankCandidates(candidates: readonly Unranked[], terms: readonly string[], limit: number): ImageCandidate[] {
-  if (terms.length === 0 || candidates.length === 0) return [];
-  const index = Bm25Index.build(candidates.map((item) => item.tokens));
-  return index
-    .search(terms, candidates.length)
-    .filter((hit) => hit.score > 0)
-    .map((hit) => {
-      const { candidate } = candidates[hit.index]!;
-      return { ...candidate, score: hit.score * SOURCE_WEIGHT[candidate.source] };
-    })
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+export function rankCandidates(library: LibraryIndex, extras: readonly Unranked[], terms: readonly string[], limit: number): ImageCandidate[] {
+  if (terms.length === 0) return [];
+  const ranked: ImageCandidate[] = library.index.search(terms, limit).map((hit) => {
+    const candidate = libraryCandidate(library.rows[hit.index]!);
+    return { ...candidate, score: hit.score * SOURCE_WEIGHT[candidate.source] };
+  });
+  for (const extra of extras) {
+    const score = library.index.scoreOutside(terms, extra.tokens);
+    if (score > 0) ranked.push({ ...extra.candidate, score: score * SOURCE_WEIGHT[extra.candidate.source] });
+  }
+  return ranked.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** The library as candidates. */
-export function libraryCandidates(library: LibraryTokens): Unranked[] {
-  return library.rows.map((row, i) => ({
-    tokens: library.tokens[i]!,
-    candidate: {
-      imageId: row.id,
-      url: mediaUrl(row.storageKey),
-      source: row.source === 'knowledge' || row.source === 'pixabay' || row.source === 'pexels' ? row.source : 'library',
-      caption: row.caption,
-      ...(row.attribution ? { attribution: row.attribution } : {}),
-      ...(row.licence ? { licence: row.licence } : {}),
-    },
-  }));
+/** A library picture as a candidate. */
+function libraryCandidate(row: UserImageRow): Omit<ImageCandidate, 'score'> {
+  return {
+    imageId: row.id,
+    url: mediaUrl(row.storageKey),
+    source: row.source === 'knowledge' || row.source === 'pixabay' || row.source === 'pexels' ? row.source : 'library',
+    caption: row.caption,
+    ...(row.attribution ? { attribution: row.attribution } : {}),
+    ...(row.licence ? { licence: row.licence } : {}),
+  };
 }
 
 /** The pictures already in the article (its cards and generated images), captioned by their alt text. */

@@ -123,3 +123,18 @@ describe('topKeywords', () => {
     expect(topKeywords('', 5)).toEqual([]);
   });
 });
+
+describe('Bm25Index.scoreOutside', () => {
+  it('scores a document outside the index on the index’s scale, as if it were one more of its documents', () => {
+    const docs = [['猫', '窗台'], ['咖啡', '滤杯'], ['雨', '街道'], ['猫', '猫粮']];
+    const index = Bm25Index.build(docs);
+    const inside = index.search(['咖啡'], 1)[0]!.score;
+    const outside = index.scoreOutside(['咖啡'], ['咖啡', '滤杯']);
+    // One more document holding 咖啡: a little more common, so a little lower, but on the same scale.
+    expect(outside).toBeGreaterThan(inside * 0.7);
+    expect(outside).toBeLessThanOrEqual(inside);
+    expect(index.scoreOutside(['咖啡'], ['雪山'])).toBe(0);
+    // A term the index has never seen is rare: it weighs more than a common one.
+    expect(index.scoreOutside(['茶园'], ['茶园'])).toBeGreaterThan(index.scoreOutside(['猫'], ['猫']));
+  });
+});

@@ -104,6 +104,26 @@ export class Bm25Index {
     for (const doc of touched) scores[doc] = 0;
     return hits;
   }
+
+  /**
+   * What `search` would give a document outside the index, as if it were one more of its
+   * documents: the index's term statistics, the document's own term counts. For a few extra
+   * candidates scored on the scale of a large cached index without rebuilding it.
+   */
+  scoreOutside(queryTokens: readonly string[], documentTokens: readonly string[]): number {
+    const counts = new Map<string, number>();
+    for (const token of documentTokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const count = this.lengths.length + 1;
+    const norm = this.k1 * (1 - this.b + (this.b * documentTokens.length) / this.averageLength);
+    let score = 0;
+    for (const term of new Set(queryTokens)) {
+      const tf = counts.get(term);
+      if (!tf) continue;
+      const df = (this.postings.get(term)?.length ?? 0) / 2 + 1;
+      score += (Math.log(1 + (count - df + 0.5) / (df + 0.5)) * tf * (this.k1 + 1)) / (tf + norm);
+    }
+    return score;
+  }
 }
 
 /** The `k` best documents by score (ties: lower index first), best first. */
