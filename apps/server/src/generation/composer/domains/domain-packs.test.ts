@@ -65,4 +65,19 @@ describe('domain packs', () => {
     expect(match('考研英语怎么复习')).toBe('english');
     expect(match('夏天怎么防晒')).toBe('skincare');
   });
+
+  it('tell a review of the work from a report on it, and both from their neighbours', () => {
+    for (const topic of ['周末如何高效复盘一周的工作', '怎么做好周复盘', '项目复盘会怎么开', '月度复盘怎么做']) expect(match(topic), topic).toBe('weekly-review');
+    for (const topic of ['周报怎么写', '年终总结怎么写', '写周报有什么技巧', '如何写好季度总结']) expect(match(topic), topic).toBe('work-report');
+    for (const topic of ['年终奖怎么算', '如何管理时间', '读书笔记怎么写', '怎么向领导汇报工作', '简历怎么写', '年终总结大会主持稿']) {
+      expect(match(topic), topic).not.toBe('weekly-review');
+      expect(match(topic), topic).not.toBe('work-report');
+    }
+    // 复盘 in a game, a match, the market or an exam is another domain's word.
+    for (const topic of ['围棋复盘怎么做', '今日股市复盘', '剧本杀复盘', '考研失败后的复盘']) expect(match(topic), topic).not.toBe('weekly-review');
+    // A review of something a pack knows stays with that pack: the head of the subject decides.
+    expect(match('面试失败后如何复盘')).toBe('interview');
+    expect(match('读书复盘')).toBe('reading');
+    expect(match('如何克服拖延')).toBe('time-management');
+  });
 });
