@@ -213,6 +213,8 @@ export function analyzeContent(text: string): ContentParts {
   if (EVENT.test(q)) {
     // 2026年世界杯回顾: the event is the subject; 回顾 is what the article does with it.
     const event = q.replace(/(?:回顾|复盘|观察|始末|全记录|盘点)$/u, '');
+    // 年终复盘, 月度回顾: a time is when, not an event; the review itself is the subject.
+    if (event !== q && isTimeOnly(event)) return parts('subject', 'overview', q);
     return parts('event', 'account', termLength(event) >= 2 ? event : q);
   }
   return parts('subject', 'overview', q);

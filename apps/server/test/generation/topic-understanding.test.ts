@@ -86,6 +86,8 @@ const CASES: Case[] = [
     titleHas: '2026年春晚观后感',
   },
   { topic: '2025年双十一复盘', form: 'event', intent: 'account', subject: '2025年双十一', terms: ['双十一', '2025年'] },
+  // A time before 复盘 is when the review happens, not an event to review.
+  { topic: '年终复盘', form: 'subject', intent: 'overview', subject: '年终复盘', terms: ['年终复盘'] },
   // opinion
   { topic: '如何看待年轻人躺平', form: 'opinion', intent: 'view', subject: '年轻人躺平', terms: ['年轻人躺平'], question: '如何看待年轻人躺平' },
   { topic: '远程办公的利与弊', form: 'opinion', intent: 'view', subject: '远程办公', terms: ['远程办公'] },
