@@ -8,11 +8,13 @@ interface ArticleActionsProps {
   /** The article's length: the price depends on it. */
   chars: number;
   disabled: boolean;
+  /** Fetches what showing a result needs, ahead of the click. */
+  onPreload?: () => void;
   onRun: (action: RevisionAction) => void;
 }
 
 /** The whole article's actions (标题候选, 摘要) with their prices, and a hint that a selection has more. */
-export function ArticleActions({ actions, chars, disabled, onRun }: ArticleActionsProps) {
+export function ArticleActions({ actions, chars, disabled, onPreload, onRun }: ArticleActionsProps) {
   if (actions.length === 0) return null;
   return (
     <div role="toolbar" aria-label="AI 全文" className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -26,6 +28,8 @@ export function ArticleActions({ actions, chars, disabled, onRun }: ArticleActio
           type="button"
           data-testid={`ai-action-${info.action}`}
           disabled={disabled || !info.available}
+          onPointerEnter={onPreload}
+          onFocus={onPreload}
           onClick={() => onRun(info.action)}
           className="rounded-full border border-slate-200 bg-white px-3 py-1 text-sm hover:border-indigo-300 hover:text-indigo-700 disabled:cursor-not-allowed disabled:text-slate-400"
         >

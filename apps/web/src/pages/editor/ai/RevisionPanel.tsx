@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { MODEL_REQUIRED_CODE } from '@tianma/shared';
 import type { ApiError } from '../../../lib/api';
@@ -23,9 +23,15 @@ const BOX = 'min-h-24 whitespace-pre-wrap break-words rounded-xl border border-s
 /** The result of an action: streamed, then old beside new with every change marked and choosable. */
 export function RevisionPanel(props: RevisionPanelProps) {
   const { run } = props;
+  const sectionRef = useRef<HTMLElement>(null);
+  // A new run shows where it happens, also when the page was scrolled down to the selection (phones).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per run, not per streamed piece.
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [run.serial]);
   const costText = run.status === 'done' ? (run.cost > 0 ? `本次消耗 ${run.cost} 币` : '本次免费') : run.status === 'streaming' ? '生成中...' : '';
   return (
-    <section aria-label={`${run.label}结果`} data-testid="ai-result" className="rounded-2xl border border-indigo-200 bg-white p-4 shadow-sm">
+    <section ref={sectionRef} aria-label={`${run.label}结果`} data-testid="ai-result" className="rounded-2xl border border-indigo-200 bg-white p-4 shadow-sm">
       <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900">AI {run.label}</h2>
         <span data-testid="ai-result-status" aria-live="polite" className="text-xs text-slate-500">

@@ -1,15 +1,18 @@
 import type { ChangeDesc } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { type RevisionAction, WHOLE_ARTICLE_ACTIONS, type WritingStyle } from '@tianma/shared';
-import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
+import { type RefObject, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import { lazyWithPreload } from '../../../components/ui/lazy-with-preload';
 import { ArticleActions } from './ArticleActions';
-import { RevisionPanel } from './RevisionPanel';
 import { applyChange, resultChange } from './apply-result';
 import { charCount, summaryChange, type TextChange, titleChange } from './revision-text';
 import { FloatingSelectionMenu, type MenuAnchor, MobileSelectionSheet } from './SelectionMenu';
 import { useRevisionActions } from './use-revision-actions';
 import { useRevisionRun } from './use-revision-run';
+
+// The result view and jsdiff load when an action is near (a selection, the whole-article bar), not with the editor.
+const RevisionPanel = lazyWithPreload(() => import('./RevisionPanel'), 'RevisionPanel');
 
 const MD_AND_UP = '(min-width: 768px)';
 const MENU_WIDTH = 416;
@@ -58,7 +61,8 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
     view.requestMeasure({
       key: 'ai-selection-menu',
       read: () => {
-        const at = view.coordsAtPos(main.to, -1) ?? view.coordsAtPos(main.from, 1);
+        // Under the selection's moving end (its head), which the editor keeps in sight.
+        const at = view.coordsAtPos(main.head, main.head === main.to ? -1 : 1);
         const box = view.scrollDOM.getBoundingClientRect();
         if (!at || at.bottom < box.top || at.top > box.bottom) return null;
         return { top: Math.min(at.bottom, box.bottom) + 6, left: Math.max(8, Math.min(at.left - 40, window.innerWidth - MENU_WIDTH - 8)) };
@@ -79,6 +83,7 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
 
   const onUpdate = (view: EditorView, changes: ChangeDesc | null) => {
     if (changes) ai.mapRange(changes);
+    if (!view.state.selection.main.empty) RevisionPanel.preload();
     measure(view);
   };
 
@@ -119,19 +124,21 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
   const menuShown = selection !== null && run === null && selectionActions.length > 0;
 
   const panel = run && (
-    <RevisionPanel
-      run={run}
-      onDismiss={ai.dismiss}
-      onRetry={() => viewRef.current && ai.retry(viewRef.current.state.doc.toString())}
-      onApply={(text, where) =>
-        accept((doc) => {
-          const range = ai.currentRange();
-          return range && resultChange(doc, range, run.original, text, where);
-        })
-      }
-      onTitle={(title) => accept((doc) => titleChange(doc, title))}
-      onSummary={(summary) => accept((doc) => summaryChange(doc, summary))}
-    />
+    <Suspense fallback={<p className="text-sm text-slate-500">正在打开结果...</p>}>
+      <RevisionPanel
+        run={run}
+        onDismiss={ai.dismiss}
+        onRetry={() => viewRef.current && ai.retry(viewRef.current.state.doc.toString())}
+        onApply={(text, where) =>
+          accept((doc) => {
+            const range = ai.currentRange();
+            return range && resultChange(doc, range, run.original, text, where);
+          })
+        }
+        onTitle={(title) => accept((doc) => titleChange(doc, title))}
+        onSummary={(summary) => accept((doc) => summaryChange(doc, summary))}
+      />
+    </Suspense>
   );
 
   const menu =
@@ -145,6 +152,7 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
       actions={actions.filter((info) => WHOLE_ARTICLE_ACTIONS.includes(info.action))}
       chars={viewRef.current ? charCount(viewRef.current.state.doc.toString()) : 0}
       disabled={run?.status === 'streaming'}
+      onPreload={RevisionPanel.preload}
       onRun={runOnArticle}
     />
   );
