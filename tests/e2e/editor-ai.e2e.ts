@@ -82,6 +82,13 @@ async function offlineJourney(viewport: typeof DESKTOP, name: string) {
   expect(await polish.textContent()).toContain('需要配置大模型');
   expect(await actions.getByTestId('ai-action-shorten').textContent()).toContain('免费');
   await shot(page, `editor-ai-menu-${name}`);
+  if (!mobile) {
+    // From the keyboard: Tab reaches the menu (the disabled 润色 is skipped), Escape goes back.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => actions.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('editor-textarea').evaluate((node) => node === document.activeElement)).toBe(true);
+  }
 
   // 缩写 without a model: extractive, free; accepting it is one undo step.
   await actions.getByTestId('ai-action-shorten').click();

@@ -1,4 +1,4 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
 import { type ChangeDesc, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
@@ -54,7 +54,8 @@ export function MarkdownSourceEditor({ value, onChange, onView, onUpdate, classN
         doc: value,
         extensions: [
           history(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          // NOTE: no indentWithTab: Tab leaves the editor as it left the textarea, and reaches the AI menu.
+          keymap.of([...defaultKeymap, ...historyKeymap]),
           markdown(),
           EditorView.lineWrapping,
           placeholder(PLACEHOLDER),

@@ -18,13 +18,30 @@ interface SelectionMenuProps {
   onRun: (action: RevisionAction, style?: WritingStyle) => void;
 }
 
-/** Desktop: a menu floating under the selection. It never takes focus, so the selection stays. */
-export function FloatingSelectionMenu({ anchor, ...props }: SelectionMenuProps & { anchor: MenuAnchor }) {
+/** Desktop: a menu floating under the selection. A click never takes focus from the editor; Tab reaches it, Escape goes back. */
+export function FloatingSelectionMenu({
+  anchor,
+  onFocusWithin,
+  onEscape,
+  ...props
+}: SelectionMenuProps & {
+  anchor: MenuAnchor;
+  /** Focus came into the menu (Tab from the editor) or left it: the menu stays while it has focus. */
+  onFocusWithin: (inside: boolean) => void;
+  onEscape: () => void;
+}) {
   return (
     <div
       role="toolbar"
       aria-label="AI 编辑所选文字"
       data-testid="ai-selection-menu"
+      onFocus={() => onFocusWithin(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onFocusWithin(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onEscape();
+      }}
       // NOTE: a style property set from script, which the CSP allows (an inline style attribute in HTML it would not).
       style={{ top: anchor.top, left: anchor.left }}
       className="fixed z-20 w-[26rem] max-w-[calc(100%-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"

@@ -50,6 +50,7 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
   const ai = useRevisionRun(articleId);
   const wide = useIsWide();
   const [selection, setSelection] = useState<SelectionState | null>(null);
+  const [menuFocused, setMenuFocused] = useState(false);
 
   const measure = (view: EditorView) => {
     const main = view.state.selection.main;
@@ -88,6 +89,7 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
   };
 
   const runOnSelection = (action: RevisionAction, style?: WritingStyle) => {
+    setMenuFocused(false);
     const view = viewRef.current;
     if (!view) return;
     const main = view.state.selection.main;
@@ -144,7 +146,20 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
   const menu =
     menuShown &&
     (wide
-      ? selection.focused && selection.anchor && <FloatingSelectionMenu anchor={selection.anchor} actions={selectionActions} chars={selection.chars} onRun={runOnSelection} />
+      ? (selection.focused || menuFocused) &&
+        selection.anchor && (
+          <FloatingSelectionMenu
+            anchor={selection.anchor}
+            actions={selectionActions}
+            chars={selection.chars}
+            onRun={runOnSelection}
+            onFocusWithin={setMenuFocused}
+            onEscape={() => {
+              setMenuFocused(false);
+              viewRef.current?.focus();
+            }}
+          />
+        )
       : <MobileSelectionSheet actions={selectionActions} chars={selection.chars} onRun={runOnSelection} />);
 
   const articleBar = (
