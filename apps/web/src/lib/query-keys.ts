@@ -38,6 +38,11 @@ export const queryKeys = {
   quote: (request: unknown) => ['quote', request] as const,
   topicReading: (request: unknown) => ['topic-reading', request] as const,
   systemStatus: ['system-status'] as const,
+  /** Pictures for a paragraph of an article (the editor's 为本段配图); the family is what an upload invalidates. */
+  pictures: {
+    all: ['pictures'] as const,
+    search: (articleId: string, text: string) => ['pictures', articleId, text] as const,
+  },
 } as const;
 
 /** See session-keys.ts. */

@@ -6,6 +6,7 @@ import { contentProblem, editorTitle } from './editor-text';
 import { EditorPanes } from './EditorPanes';
 import { EditorToolbar } from './EditorToolbar';
 import { LeaveGuard } from './LeaveGuard';
+import { usePictureSheet } from './pictures/use-picture-sheet';
 import { useArticleSave } from './use-article-save';
 
 interface ArticleEditorProps {
@@ -21,9 +22,15 @@ export function ArticleEditor({ articleId, initialContent }: ArticleEditorProps)
   const viewRef = useRef<EditorView | null>(null);
   // The AI action whose result was accepted since the last save: that save records its version (API.md).
   const accepted = useRef<string | undefined>(undefined);
-  const ai = useEditorAi(articleId, viewRef, (revisionId) => {
-    accepted.current = revisionId;
-  });
+  const pictures = usePictureSheet(articleId, viewRef);
+  const ai = useEditorAi(
+    articleId,
+    viewRef,
+    (revisionId) => {
+      accepted.current = revisionId;
+    },
+    pictures.button,
+  );
 
   const saveNow = (text: string) => {
     const revisionId = accepted.current;
@@ -65,6 +72,7 @@ export function ArticleEditor({ articleId, initialContent }: ArticleEditorProps)
       />
       {ai.articleBar}
       {ai.panel}
+      {pictures.sheet}
       <EditorPanes
         content={content}
         onChange={setContent}

@@ -1,7 +1,7 @@
 import type { ChangeDesc } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { type RevisionAction, WHOLE_ARTICLE_ACTIONS, type WritingStyle } from '@tianma/shared';
-import { type RefObject, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { lazyWithPreload } from '../../../components/ui/lazy-with-preload';
 import { ArticleActions } from './ArticleActions';
@@ -42,9 +42,10 @@ export const EDITED_MEANWHILE_TEXT = '选中的文字在生成期间被改动了
 /**
  * The editor's AI actions (issue 18): the menu on a selection (floating on desktop, a bottom sheet
  * below 768 px), the whole-article actions, and the result panel. `onUpdate` is the editor's
- * update hook; `onAccepted` learns the revision an applied result came from, for the next save.
+ * update hook; `onAccepted` learns the revision an applied result came from, for the next save;
+ * `barExtra` joins the whole-article bar.
  */
-export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | null>, onAccepted: (revisionId: string) => void) {
+export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | null>, onAccepted: (revisionId: string) => void, barExtra?: ReactNode) {
   const toast = useToast();
   const actions = useRevisionActions(articleId).data ?? [];
   const ai = useRevisionRun(articleId);
@@ -169,7 +170,9 @@ export function useEditorAi(articleId: string, viewRef: RefObject<EditorView | n
       disabled={run?.status === 'streaming'}
       onPreload={RevisionPanel.preload}
       onRun={runOnArticle}
-    />
+    >
+      {barExtra}
+    </ArticleActions>
   );
 
   return { onUpdate, panel, menu, articleBar };
