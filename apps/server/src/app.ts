@@ -10,7 +10,7 @@ import { registerVersionRoutes } from './articles/versions-routes.js';
 import { KnowledgeRetriever } from './knowledge/retrieve.js';
 import { registerRevisionRoutes } from './revisions/revision-routes.js';
 import { registerImageRoutes } from './images/routes.js';
-import { createStockSources } from './images/stock/index.js';
+import { createStockSources, stockImageOrigins } from './images/stock/index.js';
 import { registerArticleRoutes } from './articles/routes.js';
 import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     storage: config.storage,
+    imageOrigins: stockImageOrigins(config),
     redisUrl: config.redisUrl,
     redisPrefix: deps.overrides?.generation?.redisPrefix ?? config.redisPrefix,
   });

@@ -127,3 +127,18 @@ describe('security headers when the site is served over https', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://oss-cn-hangzhou.aliyuncs.com']);
   });
 });
+
+describe('security headers with stock picture sources configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PIXABAY_API_KEY: 'pixabay-key', PEXELS_API_KEY: 'pexels-key' });
+  });
+  afterAll(() => t.close());
+
+  it('allows pictures from their image hosts (the search shows their thumbnails), and nothing else new', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const policy = policyOf(res.headers['content-security-policy']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://pixabay.com', 'https://cdn.pixabay.com', 'https://images.pexels.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+  });
+});

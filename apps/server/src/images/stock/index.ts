@@ -25,3 +25,14 @@ export function createStockSources(
   if (pexels) sources.push(new PexelsSource({ ...options, apiKey: pexels.apiKey, baseUrl: pexels.baseUrl }));
   return sources;
 }
+
+/**
+ * Where the configured sources' pictures are served from (their thumbnails are shown in the
+ * picture search until one is picked): what the page's Content-Security-Policy must allow.
+ */
+export function stockImageOrigins(config: Pick<Config, 'stock'>): string[] {
+  return [
+    ...(config.stock.pixabay ? ['https://pixabay.com', 'https://cdn.pixabay.com'] : []),
+    ...(config.stock.pexels ? ['https://images.pexels.com'] : []),
+  ];
+}

@@ -18,6 +18,8 @@ export interface HttpServerOptions {
   publicUrl: string;
   /** Where stored pictures may come from (the CSP's img-src). */
   storage: StorageConfig;
+  /** Extra image hosts for the CSP (security-headers.ts). */
+  imageOrigins?: readonly string[];
   /** With Redis, per-IP rate limits count across every api process; without it, per process. */
   redisUrl?: string;
   redisPrefix: string;
@@ -43,7 +45,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }) as unknown as FastifyInstance;
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, storage: options.storage });
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, storage: options.storage, imageOrigins: options.imageOrigins });
   registerOriginCheck(app, options.publicUrl);
   registerNulGuard(app);
   registerTextGuard(app);

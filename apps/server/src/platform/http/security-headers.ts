@@ -9,6 +9,8 @@ export const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
 export interface SecurityHeaderSettings {
   publicUrl: string;
   storage: StorageConfig;
+  /** Other hosts the app shows pictures from: the configured stock sources' thumbnails. */
+  imageOrigins?: readonly string[];
 }
 
 type Directives = Record<string, string[]>;
@@ -18,11 +20,15 @@ type Directives = Record<string, string[]>;
  * comes from this origin: scripts and styles are files (no inline script, no inline style
  * element), the progress streams are same-origin EventSource/fetch calls, and pictures are
  * served by this server under /media (or come from data:/blob: URLs: QR codes, the avatar crop).
- * The storage host is allowed for images in case a deployment links its bucket directly.
+ * The storage host is allowed for images in case a deployment links its bucket directly, and the
+ * configured stock sources' image hosts for the picture search's candidates.
  */
 export function appDirectives(settings: SecurityHeaderSettings): Directives {
   const imageSources = ["'self'", 'data:', 'blob:'];
   if (settings.storage.driver === 's3' && settings.storage.endpoint) imageSources.push(new URL(settings.storage.endpoint).origin);
+  // The picture search shows a stock source's candidates from its own CDN until one is picked
+  // (the picked one is copied to our storage): only the configured sources' hosts.
+  for (const origin of settings.imageOrigins ?? []) if (!imageSources.includes(origin)) imageSources.push(origin);
   const directives: Directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", WECHAT_SDK_ORIGIN],
