@@ -10,6 +10,7 @@ import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TR
 import { personasFor } from './phrasebook-voices.js';
 import { hashString, type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
+import { tagTopic, termLength } from '../../topic/segment.js';
 import type { Facet } from './type-shape.js';
 import { comparisonIntroLines, comparisonLines, verdictsOf } from './comparison.js';
 
@@ -164,6 +165,61 @@ export function exampleSentence(plan: SectionPlan): string {
   return `${lead}${part(starts, 'start')}，${part(turns, 'turn')}，${part(ends, 'end')}。`;
 }
 
+/** Words that tie nothing together: any two sentences may share them. */
+const SHARED_WORDS = new Set(['一个', '一些', '这个', '那个', '这些', '自己', '可以', '时候', '没有', '不是', '就是', '还是', '什么', '怎么', '如果', '一定', '比较', '最好', '之前', '之后', '已经', '现在', '一下', '一点', '一样']);
+
+/** The words of a sentence that can tie it to another: nouns of any length, other words of two characters or more. */
+function contentWords(text: string): Set<string> {
+  const words = tagTopic(text)
+    .filter(({ word, tag }) => tag !== 'w' && !SHARED_WORDS.has(word) && (termLength(word) >= 2 || tag.startsWith('n')))
+    .map(({ word }) => word.toLowerCase());
+  return new Set(words);
+}
+
+/** Two-character runs of CJK text: a weaker tie (养猫 and 猫砂 share none, 猫砂盆 and 猫砂 one). */
+function bigrams(text: string): Set<string> {
+  const han = [...text.replace(/[^\p{Script=Han}]/gu, '')];
+  return new Set(han.slice(1).map((ch, i) => `${han[i]}${ch}`));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const item of a) if (b.has(item)) n += 1;
+  return n;
+}
+
+/**
+ * Pairs a section's details with its points by meaning: each detail goes under the point it shares
+ * the most words with (then the most two-character runs); a detail that shares nothing with any
+ * point goes to the point with the fewest so far. Under each point its details come closest first,
+ * and `round` is a detail's place there (the length fitting drops later rounds first). Every
+ * detail is used once; the same input always pairs the same way.
+ */
+export function pairDetails(points: readonly string[], details: readonly string[]): { detail: string; point: number; round: number }[] {
+  if (points.length === 0) return details.map((detail, k) => ({ detail, point: 0, round: k }));
+  const pointWords = points.map(contentWords);
+  const pointGrams = points.map(bigrams);
+  const scored = details.map((detail, d) => {
+    const words = contentWords(detail);
+    const grams = bigrams(detail);
+    const scores = points.map((_p, p) => overlap(pointWords[p]!, words) * 100 + overlap(pointGrams[p]!, grams));
+    return { detail, d, scores, best: Math.max(...scores) };
+  });
+  const under: { detail: string; d: number; value: number }[][] = points.map(() => []);
+  // The closest ties are placed first, so that a detail with no tie balances the groups after them.
+  for (const item of [...scored].sort((x, y) => y.best - x.best || x.d - y.d)) {
+    let point = 0;
+    for (let p = 1; p < points.length; p += 1) {
+      const better = item.scores[p]! > item.scores[point]!;
+      const even = item.scores[p] === item.scores[point] && under[p]!.length < under[point]!.length;
+      if (better || even) point = p;
+    }
+    under[point]!.push({ detail: item.detail, d: item.d, value: item.scores[point]! });
+  }
+  const out = under.flatMap((list, point) => list.map((item, round) => ({ detail: item.detail, point, round, d: item.d })));
+  return out.sort((x, y) => x.round - y.round || x.point - y.point).map(({ detail, point, round }) => ({ detail, point, round }));
+}
+
 /** A list rotated once per article: item `at` differs from one section to the next. */
 export function rotated(plan: SectionPlan, list: readonly string[], salt: string, at: number): string {
   return slicedPool(list, `${plan.ctx.seed}|${salt}`, 0, 1)[at % list.length]!;
@@ -271,10 +327,12 @@ export function writeBody(plan: SectionPlan): PieceList {
   }
   // NOTE: a domain's sentences are said plainly: an added 「回头看常常如此」 would change what a
   // concrete piece of advice means, and they are not shared with unrelated articles anyway.
-  const details = rng.shuffle(facet?.details ?? []).map((detail, k) => (ctx.domain ? detail : composeLine(ctx, say(ctx, detail), `${input.index}|detail|${k}`)));
+  // Each detail goes under the point it speaks to (the most words in common), each used once.
+  const details = pairDetails(points, (facet?.details ?? []).map((detail) => say(ctx, detail)));
   const long = (text: string) => (plan.shortSentences && countCjkLength(text) > 28 ? 2 : 0);
-  for (const [k, detail] of details.entries()) {
-    pieces.add(detail, groups[k % groups.length]!, 2 + Math.floor(k / groups.length) + (plan.tight ? 1 : 0) + long(detail));
+  for (const [k, { detail, point, round }] of details.entries()) {
+    const text = ctx.domain ? detail : composeLine(ctx, detail, `${input.index}|detail|${k}`);
+    pieces.add(text, groups[point]!, 2 + round + (plan.tight ? 1 : 0) + long(text));
   }
   // The pack's facets this article has no section for still know things: they come before the
   // generic reasoning lines, each section its own share.
