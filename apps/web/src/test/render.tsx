@@ -32,20 +32,8 @@ interface RenderOptions {
   routes?: RouteObject[];
 }
 
-export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), path = '/', routes = [] }: RenderOptions = {}) {
-  const router = createMemoryRouter([{ path, element: ui }, ...routes, { path: '*', element: <LocationProbe /> }], {
-    initialEntries: [path],
-  });
-  const result = render(
-    <QueryClientProvider client={testQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { ...result, router };
+export function renderWithProviders(ui: ReactElement, { auth, path = '/', routes = [] }: RenderOptions = {}) {
+  return renderRoutes([{ path, element: ui }, ...routes, { path: '*', element: <LocationProbe /> }], { auth, path });
 }
 
 /** Renders a whole route tree (for layout routes such as the guard). */
