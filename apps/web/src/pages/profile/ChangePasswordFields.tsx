@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema, passwordIssues } from '@tianma/shared';
+import { changePasswordFormSchema } from '@tianma/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { failureMessage } from '../../components/account/failure-message';
 import { SUBMIT_VALIDATION, useToastFirstError } from '../../components/account/form-errors';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { PasswordField } from '../../components/account/PasswordField';
-import { PasswordStrength } from '../../components/account/PasswordStrength';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { apiRequest } from '../../lib/api';
@@ -46,16 +46,7 @@ export function ChangePasswordFields({ id, deepspaceId, onChanged }: ChangePassw
   return (
     <form id={id} noValidate onSubmit={submit} className="mt-4 space-y-4">
       <PasswordField label="当前密码" {...register('currentPassword')} autoComplete="current-password" />
-      <PasswordField
-        label="新密码"
-        {...register('newPassword')}
-        autoComplete="new-password"
-        placeholder="至少8位，建议含字母、数字和特殊字符"
-        issues={newPassword ? passwordIssues(newPassword) : undefined}
-      >
-        <PasswordStrength password={newPassword} />
-      </PasswordField>
-      <PasswordField label="确认新密码" {...register('confirmPassword')} autoComplete="new-password" />
+      <NewPasswordFields newPasswordField={register('newPassword')} confirmPasswordField={register('confirmPassword')} newPassword={newPassword} />
       <button type="submit" disabled={isSubmitting} className={buttonClass('primary', 'w-full sm:w-auto')}>
         {isSubmitting ? '保存中...' : '保存'}
       </button>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PHONE_MAX_LENGTH, passwordIssues, resetPasswordFormSchema } from '@tianma/shared';
+import { PHONE_MAX_LENGTH, resetPasswordFormSchema } from '@tianma/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { CodeButton } from '../../components/account/CodeButton';
 import { resetPhoneProblem } from '../../components/account/contact-checks';
 import { failureMessage } from '../../components/account/failure-message';
 import { SUBMIT_VALIDATION, useToastFirstError } from '../../components/account/form-errors';
-import { PasswordField } from '../../components/account/PasswordField';
-import { PasswordStrength } from '../../components/account/PasswordStrength';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { SubmitButton } from '../../components/account/SubmitButton';
 import { TextField } from '../../components/account/TextField';
 import { useSendCode } from '../../components/account/use-send-code';
@@ -76,16 +75,12 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
         {...register('code')}
         addon={<CodeButton onSend={send} waitingLabel={(seconds) => `${seconds}秒后重发`} />}
       />
-      <PasswordField
-        label="新密码"
-        {...register('newPassword')}
-        autoComplete="new-password"
-        placeholder="至少8位，建议含字母、数字和特殊字符"
-        issues={newPassword ? passwordIssues(newPassword) : undefined}
-      >
-        <PasswordStrength password={newPassword} />
-      </PasswordField>
-      <PasswordField label="确认新密码" {...register('confirmPassword')} autoComplete="new-password" placeholder="请再次输入新密码" />
+      <NewPasswordFields
+        newPasswordField={register('newPassword')}
+        confirmPasswordField={register('confirmPassword')}
+        newPassword={newPassword}
+        confirmPlaceholder="请再次输入新密码"
+      />
       <SubmitButton busy={isSubmitting} label="重置密码" busyLabel="重置中..." />
     </form>
   );
