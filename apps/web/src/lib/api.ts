@@ -123,7 +123,8 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** An answer's JSON body; undefined when it is empty or not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (!text) return undefined;
   try {
@@ -137,8 +138,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Error answers carry `msg`, `message` or `error` depending on the call (API.md). */
-function messageOf(payload: unknown): string | undefined {
+/** Error answers carry `msg`, `message` or `error` depending on the call (API.md); the first non-blank one, trimmed. */
+export function messageOf(payload: unknown): string | undefined {
   if (!isRecord(payload)) return undefined;
   for (const key of ['msg', 'message', 'error'] as const) {
     const value = payload[key];

@@ -1,5 +1,5 @@
 import type { RevisionAction, WritingStyle } from '@tianma/shared';
-import { ApiError, apiRequest, errorFrom, isAbort, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from '../../../lib/api';
+import { ApiError, apiRequest, errorFrom, isAbort, messageOf, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE, readJson } from '../../../lib/api';
 import { createSseReader } from './sse-frames';
 
 /** One entry of the menu's list: GET /api/v1/articles/{id}/revisions/actions. */
@@ -61,16 +61,8 @@ export async function streamRevision(
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => '');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = undefined;
-    }
-    const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
-    const message = [record.msg, record.message, record.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-    throw errorFrom(payload, response.status, message ?? `HTTP ${response.status}`);
+    const payload = await readJson(response);
+    throw errorFrom(payload, response.status, messageOf(payload) ?? `HTTP ${response.status}`);
   }
 
   let result: RevisionResult | null = null;
