@@ -28,6 +28,7 @@ import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
 import { articles } from '../apps/server/src/articles/tables.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
+import { percentile } from './support.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 50);
@@ -174,10 +175,6 @@ async function readEvents(body: ReadableStream<Uint8Array>, run: Run, published:
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 const spread = (values: number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values) });
 
 /**

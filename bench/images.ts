@@ -20,24 +20,14 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import { userImages } from '../apps/server/src/images/tables.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
+import { percentile, random } from './support.js';
 
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 2000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 const TARGET_P95_MS = 50;
 
-/** mulberry32: the same library and paragraphs on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-}
-const pick = random(20261126);
+/** The same library and paragraphs on every run. */
+const { pick } = random(20261126);
 
 const SUBJECTS = ['猫咪', '小狗', '咖啡', '茶园', '书桌', '地铁', '雨伞', '海边', '雪山', '厨房', '绿植', '跑步的人', '孩子', '老街', '会议室', '笔记本电脑', '自行车', '火车站', '面包', '花园'];
 const ACTIONS = ['在窗台上晒太阳', '在雨里', '摆在木桌上', '清晨的', '夜晚灯光下的', '特写', '和家人一起', '堆满资料的', '刚做好的', '远处的', '被风吹起的', '安静的'];
@@ -46,10 +36,6 @@ const PLACES = ['客厅', '公园', '办公室', '城市街道', '山路', '阳�
 const caption = () => `${pick(ACTIONS)}${pick(SUBJECTS)}，${pick(PLACES)}`;
 const paragraph = () =>
   `周末去了${pick(PLACES)}，看到${pick(SUBJECTS)}${pick(ACTIONS)}，又想起${pick(SUBJECTS)}。这样的时刻不多，值得把它写下来，配一张${pick(SUBJECTS)}的照片。`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-bench-images-'));

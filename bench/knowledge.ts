@@ -24,6 +24,7 @@ import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/in
 import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
+import { percentile, type Random, random } from './support.js';
 
 const FILES = 5;
 const FILE_BYTES = Number(process.env.BENCH_KB_FILE_BYTES ?? 2 * 1024 * 1024);
@@ -36,22 +37,6 @@ const TARGET_QUERY_P95_MS = 10;
 // ---------------------------------------------------------------------------------------------
 // Deterministic Chinese text: five subjects, each with its own vocabulary, written as chapters
 // and sections of varied sentences (statistics, advice, comparisons, questions, lists).
-
-/** mulberry32: a small seeded generator, so every run indexes the same text. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof random>;
 
 interface Subject {
   title: string;
@@ -215,10 +200,6 @@ function generateQueries(seed: number, count: number): { query: string; subject:
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);

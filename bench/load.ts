@@ -28,6 +28,7 @@ import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platf
 import { articles } from '../apps/server/src/articles/tables.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
+import { percentile } from './support.js';
 
 
 const DATABASE_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tianma_load';
@@ -73,11 +74,6 @@ async function recreateDatabase() {
   await client.query(`CREATE DATABASE "${name}"`);
   await client.end();
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** Resident set size of a process (MB), from /proc; NaN elsewhere. */
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {

@@ -21,16 +21,13 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 import { startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
+import { percentile } from './support.js';
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 40);
 const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? 400);
 const TARGET_MS = 300;
 const TEXT = '把计划写在纸上：写下来的计划，比记在脑子里的更容易做到。每天睡前花五分钟，写下第二天最重要的三件事。';
 const SELECTED = '首先，我们需要明确一点：计划要写在纸上。值得注意的是，写下来的计划比记在脑子里的更容易执行。';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function main() {
   const fake = await startOpenAiFake();
