@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { type DocxText, docxHtmlToText } from './docx-html.js';
 import { KnowledgeParseError } from './errors.js';
-import { readZipDirectory, unzipWithin, ZipLimitError } from './safe-unzip.js';
+import { readZipDirectory, unzipWithin, type ZipEntry, ZipLimitError } from './safe-unzip.js';
 
 /**
  * The XML parts mammoth reads (document, styles, numbering, notes…) may inflate to this much in
@@ -11,6 +11,13 @@ import { readZipDirectory, unzipWithin, ZipLimitError } from './safe-unzip.js';
  */
 export const MAX_DOCX_XML_BYTES = 64 * 1024 * 1024;
 const MEDIA_PART = /^word\/(?:media|embeddings)\//;
+
+/** Media parts to inflate after all (the knowledge pictures), each and together within caps. */
+export interface KeptMedia {
+  keep: (name: string) => boolean;
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+}
 
 export async function parseDocx(bytes: Buffer): Promise<DocxText> {
   const docx = inflateSafely(bytes);
@@ -39,7 +46,7 @@ export async function parseDocx(bytes: Buffer): Promise<DocxText> {
  * Answers the parts as inflated, stored again without compression: mammoth (JSZip) inflates with
  * no cap whatever a crafted directory points it at, so it is given only what was measured here.
  */
-export function inflateSafely(bytes: Buffer): Buffer {
+export function inflateSafely(bytes: Buffer, media?: KeptMedia): Buffer {
   const entries = readZipDirectory(bytes);
   if (!entries) throw new KnowledgeParseError('corrupt', { internal: 'unreadable zip directory' });
   const named = entries.filter((entry) => !entry.name.endsWith('/'));
@@ -56,8 +63,32 @@ export function inflateSafely(bytes: Buffer): Buffer {
     throw new KnowledgeParseError(reason, { internal: String(error), cause: error });
   }
   // Images stay in the package by name only: mammoth looks them up, and the text needs none of their bytes.
+  const kept = media ? inflateMedia(bytes, named, media) : {};
   for (const entry of named) {
-    if (MEDIA_PART.test(entry.name)) files[entry.name] = new Uint8Array(0);
+    if (MEDIA_PART.test(entry.name)) files[entry.name] = kept[entry.name] ?? new Uint8Array(0);
   }
   return Buffer.from(zipSync(files, { level: 0 }));
+}
+
+/**
+ * The media parts `media` keeps, those declaring at most its sizes, inflated with the same caps.
+ * A part that inflates past what it declares is a crafted zip: then no media part is kept at all
+ * (the pictures are given up, the text still reads).
+ */
+function inflateMedia(bytes: Buffer, entries: readonly ZipEntry[], media: KeptMedia): Record<string, Uint8Array> {
+  const declared = new Map<string, number>();
+  let total = 0;
+  for (const entry of entries) {
+    const size = entry.uncompressedSize;
+    if (!MEDIA_PART.test(entry.name) || !media.keep(entry.name) || size === 0 || size > media.maxEntryBytes) continue;
+    if (total + size > media.maxTotalBytes) continue;
+    declared.set(entry.name, size);
+    total += size;
+  }
+  if (declared.size === 0) return {};
+  try {
+    return unzipWithin(bytes, declared, media.maxTotalBytes);
+  } catch {
+    return {};
+  }
 }

@@ -49,9 +49,9 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
   }
 }
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // A copy: pdf.js may take over (detach) the buffer it is given.
     return await getDocumentProxy(new Uint8Array(bytes), {
