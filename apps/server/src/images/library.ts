@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { sniffImageType } from '../accounts/avatar.js';
 import { mediaUrl } from '../accounts/user-presenter.js';
@@ -31,6 +31,9 @@ export function cleanCaption(caption: string): string {
   return [...caption.replace(/\s+/gu, ' ').trim()].slice(0, CAPTION_MAX_CHARS).join('');
 }
 
+/** What the library tells the same picture by (user_images.content_hash). */
+export const pictureHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /** Checks and stores a picture in the user's library; answers its row. */
 export async function addLibraryImage(deps: { db: Db; storage: ObjectStorage }, image: NewLibraryImage): Promise<UserImageRow> {
   if (image.bytes.length === 0) throw new AppError('BAD_REQUEST', '请选择要上传的图片');
@@ -53,6 +56,7 @@ export async function addLibraryImage(deps: { db: Db; storage: ObjectStorage }, 
       licence: image.licence ?? null,
       attribution: image.attribution ?? null,
       sourceUrl: image.sourceUrl ?? null,
+      contentHash: pictureHash(image.bytes),
     })
     .returning();
   return row!;

@@ -20,6 +20,8 @@ export const userImages = pgTable(
     attribution: text('attribution'),
     /** The picture's page at its source (stock), for the credit link. */
     sourceUrl: text('source_url'),
+    /** sha256 of the bytes (hex): the same picture of a document uploaded again is not added twice. */
+    contentHash: text('content_hash'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
   (table) => [index('user_images_user_idx').on(table.userId, table.createdAt)],

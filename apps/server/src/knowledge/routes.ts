@@ -6,6 +6,7 @@ import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { BuildEventBus, BuildQueue } from './build-ports.js';
 import { startBuild } from './build.js';
+import { DocumentPictureWork } from './document-pictures.js';
 import { streamBuild } from './build-stream.js';
 import { deleteSessionFile, listSessionFiles } from './session-files.js';
 import { useLiveSession } from './sessions.js';
@@ -39,13 +40,16 @@ const PRO_FEATURE = '知识库';
  */
 export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRouteDeps): void {
   const { db, auth } = deps;
+  // The uploaded documents' pictures go into the image library after the answer; closing waits for them.
+  const pictures = new DocumentPictureWork(deps);
+  app.addHook('onClose', () => pictures.settled());
 
   app.post(`${base}/upload`, { config: UPLOAD_LIMIT }, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     requirePro(current.user, PRO_FEATURE);
     const form = await readUploadForm(request);
     assertSameUser(current, form.deepspaceId);
-    const { sessionId, added } = await uploadFiles(deps, current.user.id, form);
+    const { sessionId, added } = await uploadFiles({ ...deps, pictures }, current.user.id, form);
     return { success: true, session_id: sessionId, file_list: added.map(presentFile), message: '文件上传成功' };
   });
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
+import type { DocumentPictureWork } from './document-pictures.js';
 import { KnowledgeParseError, type KnowledgeParseReason, type ParsedDocument, parseDocument } from './parse/index.js';
 import { createSession, findUploadSession, KB_SESSION_ID_MESSAGE, KB_SESSION_ID_PATTERN, markFilesChanged, newKbId } from './sessions.js';
 import { type KbFileRow, kbFiles } from './tables.js';
@@ -84,9 +85,14 @@ async function parseAll(files: UploadForm['files']): Promise<ParsedUpload[]> {
  * Adds files to the user's session (a new one when none is given, or when the client brings a
  * new id of its own): at most five in all,
  * each at most 10 MB, parsed and counted before anything is stored. Answers the session and the
- * files added; the session's index no longer matches and must be built again.
+ * files added; the session's index no longer matches and must be built again. The files'
+ * pictures go into the user's image library afterwards, off this answer (`pictures`).
  */
-export async function uploadFiles(deps: { db: Db; storage: ObjectStorage }, userId: number, form: UploadForm): Promise<{ sessionId: string; added: KbFileRow[] }> {
+export async function uploadFiles(
+  deps: { db: Db; storage: ObjectStorage; pictures?: DocumentPictureWork },
+  userId: number,
+  form: UploadForm,
+): Promise<{ sessionId: string; added: KbFileRow[] }> {
   const { db, storage } = deps;
   if (form.files.length === 0) throw new AppError('BAD_REQUEST', '请选择要上传的文件');
   const existing = form.sessionId ? await findUploadSession(db, userId, form.sessionId) : null;
@@ -129,6 +135,10 @@ export async function uploadFiles(deps: { db: Db; storage: ObjectStorage }, user
       await markFilesChanged(tx, session.id);
       return inserted;
     });
+    deps.pictures?.start(
+      userId,
+      uploads.map((upload) => ({ name: upload.name, type: upload.parsed.type, bytes: upload.bytes })),
+    );
     return { sessionId: session.id, added };
   } catch (error) {
     await Promise.all(rows.map((row) => storage.delete(row.storageKey).catch(() => undefined)));
