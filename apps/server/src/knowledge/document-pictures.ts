@@ -18,6 +18,8 @@ export interface DocumentPictureDeps {
   db: Db;
   storage: ObjectStorage;
   logger: Logger;
+  /** The library's cap (LIBRARY_MAX_IMAGES); tests lower it. */
+  maxLibraryImages?: number;
 }
 
 export interface UploadedDocument {
@@ -46,7 +48,7 @@ async function addPicturesOf(deps: DocumentPictureDeps, userId: number, document
   const pictures = await extractPictures(document.bytes, document.type, document.name);
   if (pictures.length === 0) return { found: 0, added: 0 };
   const [held] = await deps.db.select({ total: count() }).from(userImages).where(eq(userImages.userId, userId));
-  let room = LIBRARY_MAX_IMAGES - Number(held?.total ?? 0);
+  let room = (deps.maxLibraryImages ?? LIBRARY_MAX_IMAGES) - Number(held?.total ?? 0);
   // The same document uploaded again (or a picture it repeats) is not added twice.
   const hashes = pictures.map((picture) => pictureHash(picture.bytes));
   const known = new Set(

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/accounts/tables.js';
 import { userImages } from '../../src/images/tables.js';
+import { addDocumentPictures } from '../../src/knowledge/document-pictures.js';
+import { LocalStorage } from '../../src/platform/storage/local-storage.js';
 import { freshIp, post } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInProUser } from '../helpers/billing.js';
@@ -114,5 +117,39 @@ describe('pictures of uploaded knowledge documents', () => {
     const rows = await knowledgePictures(id);
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((row) => row.contentHash)).size).toBe(3);
+  });
+});
+
+describe('adding a document’s pictures', () => {
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-kb-pictures-'));
+  const storage = new LocalStorage(storageDir);
+  afterAll(() => fs.rmSync(storageDir, { recursive: true, force: true }));
+
+  function recordingLogger() {
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const record = (level: string) => (fields: Record<string, unknown>, message: string) => lines.push({ level, fields, message });
+    return { lines, logger: { info: record('info'), warn: record('warn'), error: record('error') } as unknown as TestApp['logger'] };
+  }
+
+  it('logs and skips a document that cannot be read for pictures, without throwing', async () => {
+    const { lines, logger } = recordingLogger();
+    const added = await addDocumentPictures({ db: t.database.db, storage, logger }, 987_654, [
+      { name: '坏文件.docx', type: 'docx', bytes: Buffer.from('PK\u0003\u0004 broken') },
+      { name: 'notes.md', type: 'md', bytes: Buffer.from('# 笔记') },
+    ]);
+    expect(added).toBe(0);
+    expect(lines).toEqual([{ level: 'warn', fields: expect.objectContaining({ userId: 987_654, file: '坏文件.docx' }), message: 'knowledge pictures: the document was skipped' }]);
+  });
+
+  it('stops at the library’s cap', async () => {
+    const user = await signedInProUser(t);
+    const id = await userId(user);
+    const { lines, logger } = recordingLogger();
+    const added = await addDocumentPictures({ db: t.database.db, storage, logger, maxLibraryImages: 2 }, id, [
+      { name: '养猫手册.docx', type: 'docx', bytes: fixture('illustrated.docx') },
+    ]);
+    expect(added).toBe(2);
+    expect((await knowledgePictures(id)).map((row) => row.caption).sort()).toEqual(['猫砂盆的摆放 · 图1 猫砂盆放在安静的角落 · 阳台角落里的猫砂盆', '猫粮与饮水 · 图2 陶瓷水碗和自动喂食器'].sort());
+    expect(lines.map((line) => line.message)).toEqual(['knowledge pictures: the library is full', 'knowledge pictures read']);
   });
 });
