@@ -25,4 +25,5 @@ export * from './constants/knowledge.js';
 export * from './constants/revisions.js';
 export * from './schemas/revisions.js';
 export * from './rules/markdown-urls.js';
+export * from './rules/picture-markdown.js';
 export * from './schemas/images.js';

@@ -104,7 +104,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
   const plans = await saved('image-plans', () => agents.planImages({ brief, outline }));
 
   await enter('generate_image', '正在生成配图...');
-  const images = await saved<PlacedImage[]>('images', () => generateImages(ctx, plans, outline));
+  const images = await saved<PlacedImage[]>('images', () => generateImages(ctx, plans, outline, sections));
 
   await enter('combine_sections', '正在合并章节，统一衔接与风格...');
   const { sections: cited, references } = renumberCitations(sections);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { LibraryRanker } from '../images/library-search.js';
 import type { KnowledgeRetriever } from '../knowledge/retrieve.js';
 import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
@@ -36,6 +37,8 @@ export interface PipelineDeps {
   sectionConcurrency: number;
   /** Search results whose pages stage 1 reads for their main text (SEARCH_READ_PAGES). */
   readPages: number;
+  /** The users' image libraries, searched for a picture per section; null where tests leave it out. */
+  library?: LibraryRanker | null;
   /** The users' temporary knowledge bases; null where tests leave it out. */
   knowledge: KnowledgeRetriever | null;
   /** How often a running task tells the database its worker is alive (default: recoveryTiming()). */

@@ -1,5 +1,4 @@
 import { imageImportSchema, imageSearchSchema } from '@tianma/shared';
-import { count, eq, max } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
@@ -7,21 +6,11 @@ import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { safeFetch } from '../providers/http/safe-fetch.js';
-import { addLibraryImage, CAPTION_MAX_CHARS, IMAGE_MAX_BYTES, libraryImages, presentImage } from './library.js';
-import {
-  articlePictures,
-  captionTerms,
-  LibraryIndexCache,
-  queryTerms,
-  rankCandidates,
-  signStockPick,
-  stockQuery,
-  type Unranked,
-  verifyStockPick,
-} from './search.js';
+import { addLibraryImage, CAPTION_MAX_CHARS, IMAGE_MAX_BYTES, presentImage } from './library.js';
+import { type LibraryRanker, LibrarySearch } from './library-search.js';
+import { articlePictures, captionTerms, queryTerms, signStockPick, stockQuery, type Unranked, verifyStockPick } from './search.js';
 import { searchStock } from './stock/index.js';
 import type { StockSource } from './stock/stock-port.js';
-import { userImages } from './tables.js';
 
 export interface ImageRouteDeps {
   db: Db;
@@ -31,6 +20,8 @@ export interface ImageRouteDeps {
   stock: StockSource[];
   /** Signs stock picks (the app secret). */
   secret: string;
+  /** The library's ranking (BM25 over captions, re-ranked by embeddings when configured). */
+  library?: LibraryRanker;
   /** Downloads a picked stock picture; tests replace it (the default refuses private addresses). */
   download?: (url: string) => Promise<Buffer>;
 }
@@ -81,7 +72,7 @@ function captionFromName(name: string | undefined): string {
  */
 export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps): void {
   const { db, auth } = deps;
-  const indexes = new LibraryIndexCache();
+  const library = deps.library ?? new LibrarySearch({ db });
   const download = deps.download ?? downloadPicture;
 
   app.post('/api/v1/images', { config: UPLOAD_LIMIT }, async (request, reply) => {
@@ -98,16 +89,6 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
     const body = imageSearchSchema.parse(request.body ?? {});
     const limit = body.limit ?? DEFAULT_RESULTS;
     const terms = queryTerms(body.text);
-
-    // The library's index is rebuilt only when the library changed (its size or newest picture).
-    const [stamp] = await db
-      .select({ total: count(), newest: max(userImages.createdAt) })
-      .from(userImages)
-      .where(eq(userImages.userId, current.user.id));
-    const stampKey = `${stamp?.total ?? 0}:${stamp?.newest ? new Date(stamp.newest).getTime() : 0}`;
-    const library =
-      indexes.get(current.user.id, stampKey) ??
-      indexes.put(current.user.id, stampKey, Number(stamp?.total ?? 0) > 0 ? await libraryImages(db, current.user.id) : []);
     const candidates: Unranked[] = [];
 
     if (body.articleId) {
@@ -135,7 +116,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
       }
     }
 
-    const ranked = rankCandidates(library, candidates, terms, limit);
+    const ranked = await library.rank({ userId: current.user.id, text: body.text, extras: candidates, limit });
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: ranked.map((candidate) => ({ ...candidate, score: Math.round(candidate.score * 1000) / 1000 })) };
   });

@@ -50,7 +50,7 @@ export function stockQuery(text: string): string {
   return terms.slice(0, 3).join(' ');
 }
 
-interface LibraryIndex {
+export interface LibraryIndex {
   rows: UserImageRow[];
   /** BM25 over the rows' captions, in the rows' order. */
   index: Bm25Index;

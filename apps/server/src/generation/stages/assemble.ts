@@ -1,4 +1,4 @@
-import { articleSummary, countArticleWords } from '@tianma/shared';
+import { articleSummary, countArticleWords, pictureMarkdown } from '@tianma/shared';
 import type { CombinedArticle, Material, Outline } from '../agents/types.js';
 import { finalizeCitations, referenceList } from '../citations.js';
 import { removeAvoidedWords } from '../style/avoid-words.js';
@@ -41,7 +41,7 @@ function placeSectionImages(markdown: string, images: PlacedImage[], outline: Ou
   const sectionImages = images.filter((image) => image.sectionIndex >= 0).sort((a, b) => b.sectionIndex - a.sectionIndex);
   for (const image of sectionImages) {
     const heading = outline.sections[image.sectionIndex]?.heading;
-    const tag = `![${image.caption}](${image.url})`;
+    const tag = pictureMarkdown(image);
     const start = heading ? headingLine(lines, heading.trim()) : -1;
     if (start >= 0) {
       let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
@@ -79,7 +79,7 @@ export function assembleArticle(
   // The request's own 不要出现… words go last, after every other revision could have added one.
   const revised = { ...humanized, markdown: removeAvoidedWords(humanized.markdown, avoid) };
   let markdown = placeSectionImages(revised.markdown, images, outline);
-  if (cover) markdown = markdown.replace(/^(# .+\n)/, `$1\n![${cover.caption}](${cover.url})\n`);
+  if (cover) markdown = markdown.replace(/^(# .+\n)/, (heading) => `${heading}\n${pictureMarkdown(cover)}\n`);
   const cited = finalizeCitations(markdown, sources);
   const references = cited.references;
   markdown = cited.markdown.trimEnd();

@@ -1,11 +1,16 @@
 import { imageCaption } from '@tianma/shared';
-import type { ImagePlan, Outline } from '../agents/types.js';
+import { libraryPictureFor } from '../../images/section-pictures.js';
+import type { ImagePlan, Outline, SectionDraft } from '../agents/types.js';
 import type { StageContext } from '../stage-context.js';
 
 export interface PlacedImage {
   sectionIndex: number;
   url: string;
   caption: string;
+  /** A stock picture's credit (from the user's library), written under it. */
+  attribution?: string;
+  /** The library picture placed here, when it is one. */
+  imageId?: string;
 }
 
 /**
@@ -26,16 +31,41 @@ export function imageText(plan: ImagePlan, outline: Pick<Outline, 'title' | 'sec
 }
 
 /**
- * Stage 8: renders or generates each planned image and stores it. A failed image is skipped
- * and logged: an image never fails the article.
+ * Stage 8: a picture for each planned place. A section first looks in the user's own image
+ * library (their uploads, the pictures of their documents, stock pictures they kept) for a
+ * picture clearly about it; otherwise, and for the cover, the image port renders a card or
+ * generates an image, which is stored. A failed image is skipped and logged: an image never
+ * fails the article.
  */
-export async function generateImages(ctx: StageContext, plans: ImagePlan[], outline: Pick<Outline, 'title' | 'sections'>): Promise<PlacedImage[]> {
-  const { images, storage, logger } = ctx.deps;
+export async function generateImages(
+  ctx: StageContext,
+  plans: ImagePlan[],
+  outline: Pick<Outline, 'title' | 'sections'>,
+  sections: readonly Pick<SectionDraft, 'heading' | 'markdown'>[] = [],
+): Promise<PlacedImage[]> {
+  const { images, storage, logger, library } = ctx.deps;
   const { brief } = ctx.request;
   const placed: PlacedImage[] = [];
+  const used = new Set<string>();
   for (const [i, plan] of plans.entries()) {
     await ctx.report({ message: `正在生成配图 ${i + 1}/${plans.length}` });
     try {
+      const section = plan.sectionIndex >= 0 ? sections[plan.sectionIndex] : undefined;
+      const own =
+        library && section
+          ? await libraryPictureFor(library, { userId: ctx.task.userId, heading: section.heading, text: section.markdown, used, signal: ctx.signal })
+          : null;
+      if (own?.imageId) {
+        used.add(own.imageId);
+        placed.push({
+          sectionIndex: plan.sectionIndex,
+          url: own.url,
+          caption: own.caption,
+          imageId: own.imageId,
+          ...(own.attribution ? { attribution: own.attribution } : {}),
+        });
+        continue;
+      }
       const text = imageText(plan, outline, ctx.task.topic);
       const image = await images.generate({
         kind: plan.sectionIndex < 0 ? 'cover' : 'section',

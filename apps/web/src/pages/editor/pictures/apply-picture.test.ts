@@ -3,7 +3,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyChange } from '../ai/apply-result';
-import { paragraphAt, pictureChange, pictureMarkdown, searchText } from './apply-picture';
+import { paragraphAt, pictureChange, searchText } from './apply-picture';
 
 const FIRST = '清晨的咖啡馆里，咖啡师正在做拉花。';
 const SECOND = '午后的**猫**在窗台上晒太阳，\n尾巴一摇一摇。';
@@ -80,10 +80,7 @@ describe('pictureChange', () => {
   });
 });
 
-describe('pictureMarkdown and searchText', () => {
-  it('keeps brackets and new lines out of the caption, spaces out of the address', () => {
-    expect(pictureMarkdown({ url: '/a b)', caption: '[猫]\n狗' })).toBe('![猫 狗](/a%20b%29)');
-  });
+describe('searchText', () => {
   it('drops headings, links and emphasis', () => {
     expect(searchText('## 标题 [链接](http://x) *重点*')).toBe('标题 链接 重点');
   });

@@ -1,5 +1,8 @@
+import { PICTURE_CREDIT_LINE, type PlacedPicture, pictureMarkdown } from '@tianma/shared';
 import type { TextChange, TextRange } from '../ai/revision-text';
 import { rangeHolds } from '../ai/revision-text';
+
+export type { PlacedPicture };
 
 /** The paragraph a picture is found for: where it sits in the editor's text, and what it says. */
 export interface PictureParagraph extends TextRange {
@@ -10,15 +13,7 @@ export interface PictureParagraph extends TextRange {
   image: TextRange | null;
 }
 
-export interface PlacedPicture {
-  url: string;
-  caption: string;
-  /** A stock picture's credit, written under it. */
-  attribution?: string;
-}
-
 const IMAGE_LINE = /^\s*!\[[^\]\n]*\]\([^)\n]+\)\s*$/u;
-const CREDIT_LINE = /^\s*\*图片来源：.*\*\s*$/u;
 /** The search takes at most this many characters (the server's cap is 5,000). */
 export const QUERY_MAX_CHARS = 2000;
 
@@ -87,15 +82,7 @@ function imageAfter(lines: Line[], last: number): TextRange | null {
   const line = lines[at];
   if (!line || !IMAGE_LINE.test(line.text)) return null;
   const credit = lines[at + 1];
-  return { from: line.from, to: credit && CREDIT_LINE.test(credit.text) ? credit.to : line.to };
-}
-
-/** `![caption](url)`, and for a stock picture its credit in italics on the next line. */
-export function pictureMarkdown(picture: PlacedPicture): string {
-  const caption = picture.caption.replace(/[[\]\n\r]+/gu, ' ').trim();
-  const image = `![${caption}](${picture.url.replace(/[\s)]/gu, (char) => (char === ')' ? '%29' : encodeURIComponent(char)))})`;
-  const credit = picture.attribution?.replace(/[*\n\r]+/gu, ' ').trim();
-  return credit ? `${image}\n*图片来源：${credit}*` : image;
+  return { from: line.from, to: credit && PICTURE_CREDIT_LINE.test(credit.text) ? credit.to : line.to };
 }
 
 /**
