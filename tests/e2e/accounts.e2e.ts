@@ -1,68 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage } from './browser.js';
+import { baseUrl, DESKTOP, launchBrowser, MOBILE } from './browser.js';
+import { codeFor, newAccount as sessionAccount, PASSWORD, pageFor as sessionPage, registerByApi, type TestAccount, toast } from './session.js';
 
 /** Account journeys in a real browser against the real server (dev outbox for codes). */
 
-const PASSWORD = 'Secret#123';
 const NEW_PASSWORD = 'Newpass#456';
 const THIRTY_DAYS_S = 30 * 24 * 3600;
 
 let browser: Browser;
-let serial = 0;
-// Each test gets its own client address (TRUST_PROXY is on), so per-IP send limits never collide.
-const runTag = Date.now() % 100_000;
 
-interface TestAccount {
-  username: string;
-  phone: string;
-  email: string;
-  ip: string;
-}
-
-function newAccount(): TestAccount {
-  serial += 1;
-  const id = `${runTag}${String(serial).padStart(2, '0')}`;
-  return {
-    username: `e2e_${id}`,
-    phone: `139${id.padStart(8, '0').slice(-8)}`,
-    email: `e2e_${id}@example.com`,
-    ip: `198.18.${serial}.${(runTag % 250) + 1}`,
-  };
-}
-
-async function pageFor(account: TestAccount, viewport = DESKTOP) {
-  const opened = await openPage(browser, viewport);
-  await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
-  return opened;
-}
-
-interface OutboxEntry {
-  channel: 'sms' | 'email';
-  to: string;
-  code: string;
-  purpose: 'LOGIN' | 'REGISTER' | 'RESET';
-}
-
-/** The newest code sent to `to` for `purpose`, read from the dev outbox. */
-async function codeFor(to: string, purpose: OutboxEntry['purpose']): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const entries = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
-    const entry = entries.find((item) => item.to === to && item.purpose === purpose);
-    if (entry) return entry.code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${purpose} code for ${to} in the outbox`);
-}
-
-async function postJson(path: string, body: unknown, ip: string) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-}
+// Each test gets its own account and client address (TRUST_PROXY is on), so per-IP send limits never collide.
+const newAccount = () => sessionAccount('e2e', 18);
+const pageFor = (account: TestAccount, viewport = DESKTOP) => sessionPage(browser, account, viewport);
 
 /** When the last code went to each target: the server allows one code per target per interval. */
 const lastCodeAt = new Map<string, number>();
@@ -81,27 +31,12 @@ async function waitForCodeWindow(target: string) {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
-/** Registers through the API, for journeys that are not about registering. */
-async function registerByApi(account: TestAccount, { withPhone = true } = {}) {
+/** Registers through the API (with the e-mail too), for journeys that are not about registering. */
+async function register(account: TestAccount, { withPhone = true } = {}) {
   lastCodeAt.set(withPhone ? account.phone : account.email, Date.now());
-  if (withPhone) await postJson('/api/account/sms/send-code', { phoneNumber: account.phone, type: 'REGISTER' }, account.ip);
-  else await postJson('/api/account/email/send-code', { email: account.email, type: 'REGISTER' }, account.ip);
-  const code = await codeFor(withPhone ? account.phone : account.email, 'REGISTER');
-  await postJson(
-    '/api/account/auth/register',
-    {
-      username: account.username,
-      phoneNumber: withPhone ? account.phone : '',
-      type: 'REGISTER',
-      email: account.email,
-      password: PASSWORD,
-      verificationCode: code,
-    },
-    account.ip,
-  );
+  await registerByApi(account, { withPhone, withEmail: true });
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const panel = (page: Page) => page.getByRole('tabpanel');
 
 async function signInWithPassword(page: Page, username: string, password: string) {
@@ -139,7 +74,7 @@ describe('accounts', () => {
     smsAccount = newAccount();
     resetAccount = newAccount();
     emailAccount = newAccount();
-    await Promise.all([registerByApi(smsAccount), registerByApi(resetAccount), registerByApi(emailAccount, { withPhone: false })]);
+    await Promise.all([register(smsAccount), register(resetAccount), register(emailAccount, { withPhone: false })]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -208,7 +143,7 @@ describe('accounts', () => {
 
   it('profile: balance and level, avatar through the crop dialog, password change, sign-in with the new password', async () => {
     const account = newAccount();
-    await registerByApi(account);
+    await register(account);
     const { context, page, problems } = await pageFor(account);
     await signInWithPassword(page, account.username, PASSWORD);
     await page.goto(`${baseUrl()}/profile`);

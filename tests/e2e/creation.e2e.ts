@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, modelBaseUrl } from './browser.js';
-import { newAccount, payInSandbox, signedInPage, toast } from './session.js';
+import { generateByApi, me, newAccount, signedInPage, toast, upgradeToPro } from './session.js';
 
 /**
  * The creation studio: watching a generation's steps (on the server with a fake model, where a
@@ -44,30 +44,6 @@ async function watchProgress(page: Page, onStep?: (step: string) => Promise<void
   }
   throw new Error(`no article after 90 s; steps seen: ${steps.join(' → ')}`);
 }
-
-/** Starts an article through the API with the page's cookies and waits for it to finish. */
-async function generateByApi(page: Page, topic: string, deepspaceId: number) {
-  return page.evaluate(
-    async ({ topic, deepspaceId }) => {
-      const started = await fetch('/api/v1/articles/generate', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ topic, advanced_mode: false, deepspaceId, connection_id: null, settings: { length: 300 } }),
-      }).then((res) => res.json());
-      if (!started.task_id) throw new Error(JSON.stringify(started));
-      for (;;) {
-        const status = await fetch(`/api/v1/articles/${started.task_id}/status`).then((res) => res.json());
-        if (status.currentStep === 'completed') return started.article_id as string;
-        if (status.currentStep === 'error') throw new Error(JSON.stringify(status));
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    { topic, deepspaceId },
-  );
-}
-
-const me = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/account/user/me')).json()) as { user: { deepspaceId: number; userAuth: { coinBalance: number } } });
 
 describe('creation studio', () => {
   beforeAll(async () => {
@@ -182,11 +158,7 @@ describe('creation studio', () => {
 
   it('a Pro user (bought through the sandbox) writes an advanced article, pages my articles and edits one', async () => {
     const { context, page, problems } = await signedIn();
-    await page.goto(`${baseUrl()}/pay?type=premium`);
-    await page.getByRole('main').getByRole('img', { name: '支付二维码' }).waitFor();
-    await payInSandbox(context, page);
-    await page.waitForURL('**/pricing');
-    await page.getByRole('banner').getByText('PRO', { exact: true }).waitFor();
+    await upgradeToPro(context, page);
 
     await page.goto(`${baseUrl()}/create`);
     await page.getByTestId('advanced-mode-button').click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, modelBaseUrl, openPage } from './browser.js';
-import { newAccount, signedInPage, toast } from './session.js';
+import { DESKTOP, launchBrowser, MOBILE, modelBaseUrl, openPage } from './browser.js';
+import { newAccount, openArticleInEditor, signedInPage, toast } from './session.js';
 
 /**
  * The editor's AI actions (issue 18) on CodeMirror: offline, the model-only actions are disabled
@@ -14,23 +14,6 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
-
-/** Writes a short guided article through the page and opens it in the editor; answers its id. */
-async function openArticleInEditor(page: Page, server: string, topic: string): Promise<string> {
-  await page.goto(`${server}/create`);
-  await page.getByTestId('topic-input').fill(topic);
-  await page.getByTestId('length-slider').fill('500');
-  await page.getByTestId('generate-button').click();
-  await page.getByTestId('article-preview').waitFor({ timeout: 60_000 });
-  const { articleId, deepspaceId } = await page.evaluate(async () => {
-    const me = await (await fetch('/api/account/user/me')).json();
-    const list = await (await fetch(`/api/v1/articles/user/${me.user.deepspaceId}/page?page=1&size=8`)).json();
-    return { articleId: list.data[0].articleId as string, deepspaceId: me.user.deepspaceId as number };
-  });
-  await page.goto(`${server}/editor?articleId=${articleId}&deepspaceId=${deepspaceId}`);
-  await page.getByTestId('editor-textarea').waitFor();
-  return articleId;
-}
 
 const balance = (page: Page) => page.evaluate(async () => (await (await fetch('/api/account/user/me')).json()).user.userAuth.coinBalance as number);
 // NOTE: CodeMirror draws only the lines near the viewport, so tests look for text around the selection, not the whole article.
@@ -71,7 +54,7 @@ async function actionsFor(page: Page, mobile: boolean) {
 async function offlineJourney(viewport: typeof DESKTOP, name: string) {
   const mobile = viewport === MOBILE;
   const { context, page, problems } = await signedInPage(browser, newAccount('eai', 44), viewport);
-  await openArticleInEditor(page, baseUrl(), '下班后如何高效学习');
+  await openArticleInEditor(page, '下班后如何高效学习');
   const before = await balance(page);
 
   const selected = await selectLongestParagraph(page);
@@ -128,7 +111,7 @@ async function offlineJourney(viewport: typeof DESKTOP, name: string) {
 async function modelJourney(viewport: typeof DESKTOP, name: string) {
   const mobile = viewport === MOBILE;
   const { context, page, problems } = await signedInPage(browser, newAccount('eam', 45, modelBaseUrl()), viewport);
-  const articleId = await openArticleInEditor(page, modelBaseUrl(), '如何把计划变成习惯');
+  const articleId = await openArticleInEditor(page, '如何把计划变成习惯', modelBaseUrl());
   const before = await balance(page);
 
   const selected = await selectLongestParagraph(page);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage } from './browser.js';
-import { newAccount, signedInPage, toast } from './session.js';
+import { newAccount, openArticleInEditor, signedInPage, toast } from './session.js';
 
 /**
  * 为本段配图 in the editor (issue 18, point 4): a picture uploaded with a caption taken from a
@@ -17,23 +17,6 @@ const shot = async (page: Page, name: string) => {
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** Writes a short guided article through the page and opens it in the editor; answers its id. */
-async function openArticleInEditor(page: Page, topic: string): Promise<string> {
-  await page.goto(`${baseUrl()}/create`);
-  await page.getByTestId('topic-input').fill(topic);
-  await page.getByTestId('length-slider').fill('500');
-  await page.getByTestId('generate-button').click();
-  await page.getByTestId('article-preview').waitFor({ timeout: 60_000 });
-  const { articleId, deepspaceId } = await page.evaluate(async () => {
-    const me = await (await fetch('/api/account/user/me')).json();
-    const list = await (await fetch(`/api/v1/articles/user/${me.user.deepspaceId}/page?page=1&size=8`)).json();
-    return { articleId: list.data[0].articleId as string, deepspaceId: me.user.deepspaceId as number };
-  });
-  await page.goto(`${baseUrl()}/editor?articleId=${articleId}&deepspaceId=${deepspaceId}`);
-  await page.getByTestId('editor-textarea').waitFor();
-  return articleId;
-}
 
 // NOTE: CodeMirror draws only the lines near the viewport, so the test looks around the cursor, not at the whole article.
 const editorText = (page: Page) => page.getByTestId('editor-textarea').innerText();

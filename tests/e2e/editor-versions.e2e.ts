@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage } from './browser.js';
-import { newAccount, signedInPage, toast } from './session.js';
+import { newAccount, signedInPage, toast, writeArticle } from './session.js';
 
 /**
  * 历史版本 in the editor (issue 18, point 5): a save makes a version beside the generated one; the
@@ -16,20 +16,6 @@ const shot = async (page: Page, name: string) => {
 };
 
 const ADDED = '保存前新加的一段，用来检验历史版本。';
-
-/** Writes a short guided article through the page; answers its id and the owner's deepspaceId. */
-async function writeArticle(page: Page, topic: string): Promise<{ articleId: string; deepspaceId: number }> {
-  await page.goto(`${baseUrl()}/create`);
-  await page.getByTestId('topic-input').fill(topic);
-  await page.getByTestId('length-slider').fill('500');
-  await page.getByTestId('generate-button').click();
-  await page.getByTestId('article-preview').waitFor({ timeout: 60_000 });
-  return page.evaluate(async () => {
-    const me = await (await fetch('/api/account/user/me')).json();
-    const list = await (await fetch(`/api/v1/articles/user/${me.user.deepspaceId}/page?page=1&size=8`)).json();
-    return { articleId: list.data[0].articleId as string, deepspaceId: me.user.deepspaceId as number };
-  });
-}
 
 const savedText = (page: Page, articleId: string) =>
   page.evaluate(async (id) => (await fetch(`/api/v1/article/${id}`)).text(), articleId);

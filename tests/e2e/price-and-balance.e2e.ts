@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser } from './browser.js';
-import { newAccount, signedInPage } from './session.js';
+import { generateByApi, me, newAccount, signedInPage } from './session.js';
 
 /**
  * Issue 17, points 1–2 (decision 053): the price of this article and the balance by the submit
@@ -19,30 +19,6 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-const me = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/account/user/me')).json()) as { user: { deepspaceId: number; userAuth: { coinBalance: number } } });
-
-/** Writes an article through the API with the page's cookies and waits for it to finish. */
-async function generateByApi(page: Page, topic: string, deepspaceId: number) {
-  await page.evaluate(
-    async ({ topic, deepspaceId }) => {
-      const started = await fetch('/api/v1/articles/generate', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ topic, advanced_mode: false, deepspaceId, connection_id: null, settings: { length: 300 } }),
-      }).then((res) => res.json());
-      if (!started.task_id) throw new Error(JSON.stringify(started));
-      for (;;) {
-        const status = await fetch(`/api/v1/articles/${started.task_id}/status`).then((res) => res.json());
-        if (status.currentStep === 'completed') return;
-        if (status.currentStep === 'error') throw new Error(JSON.stringify(status));
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    { topic, deepspaceId },
-  );
 }
 
 /** The element's box sits just under the submit button's (same column, no more than `gap` px below). */

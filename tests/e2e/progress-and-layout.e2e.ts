@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage } from './browser.js';
-import { newAccount, payInSandbox, signedInPage } from './session.js';
+import { newAccount, signedInPage, upgradeToPro } from './session.js';
 
 /**
  * Issue 17, points 4 and 8, at 1440 and 390 px on the embedded default (offline composer, where a
@@ -251,11 +251,7 @@ describe('progress playback and layout (issue 17, points 4 and 8)', () => {
 
   it('the advanced step list names 智能章节生成 once while a Pro user’s article plays back', async () => {
     const { context, page, problems } = await signedInPage(browser, newAccount('pga', 31), WIDTHS[0].viewport);
-    await page.goto(`${baseUrl()}/pay?type=premium`);
-    await page.getByRole('main').getByRole('img', { name: '支付二维码' }).waitFor();
-    await payInSandbox(context, page);
-    await page.waitForURL('**/pricing');
-    await page.getByRole('banner').getByText('PRO', { exact: true }).waitFor();
+    await upgradeToPro(context, page);
 
     await page.goto(`${baseUrl()}/advanced-create`);
     await page.getByRole('heading', { name: 'AI 高级创作' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage } from './browser.js';
-import { newAccount, signedInPage, toast } from './session.js';
+import { newAccount, signedInPage, toast, writeArticle } from './session.js';
 
 /**
  * Sharing on the embedded default: the desktop QR dialog and copy link, the mobile fallback
@@ -31,20 +31,6 @@ const HOSTILE = [
   '结尾。',
 ].join('\n');
 
-/** Writes a short guided article through the page and waits for the preview; answers its id. */
-async function writeArticle(page: Page, topic: string): Promise<string> {
-  await page.goto(`${baseUrl()}/create`);
-  await page.getByTestId('topic-input').fill(topic);
-  await page.getByTestId('length-slider').fill('500');
-  await page.getByTestId('generate-button').click();
-  await page.getByTestId('article-preview').waitFor({ timeout: 60_000 });
-  return page.evaluate(async () => {
-    const me = await (await fetch('/api/account/user/me')).json();
-    const list = await (await fetch(`/api/v1/articles/user/${me.user.deepspaceId}/page?page=1&size=8`)).json();
-    return list.data[0].articleId as string;
-  });
-}
-
 describe('sharing', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -56,7 +42,7 @@ describe('sharing', () => {
   it('desktop: the QR dialog copies the link, and a stranger opens the page with its share tags', async () => {
     const { context, page, problems } = await signedInPage(browser, newAccount('shr', 23));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    const articleId = await writeArticle(page, '周末如何高效复盘');
+    const { articleId } = await writeArticle(page, '周末如何高效复盘');
     await page.getByTestId('article-preview').getByTestId('share-button').click();
     const dialog = page.getByTestId('share-qr-dialog');
     await dialog.waitFor();
@@ -102,7 +88,7 @@ describe('sharing', () => {
 
   it('renders a hostile article without running anything, and hides a private one from strangers', async () => {
     const { context, page, problems } = await signedInPage(browser, newAccount('shr', 23), DESKTOP);
-    const articleId = await writeArticle(page, '一篇将被改写的文章');
+    const { articleId } = await writeArticle(page, '一篇将被改写的文章');
     const saved = await page.evaluate(
       async ({ id, content }) => (await fetch(`/api/v1/article/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content }) })).status,
       { id: articleId, content: HOSTILE },
