@@ -1,5 +1,5 @@
 import type { RevisionAction, WritingStyle } from '@tianma/shared';
-import { ApiError, apiRequest, errorFrom, isAbort, messageOf, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE, readJson } from '../../../lib/api';
+import { ApiError, apiRequest, errorFrom, isAbort, messageOf, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from '../../../lib/api';
 import { createSseReader } from './sse-frames';
 
 /** One entry of the menu's list: GET /api/v1/articles/{id}/revisions/actions. */
@@ -61,7 +61,13 @@ export async function streamRevision(
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok || !response.body) {
-    const payload = await readJson(response);
+    const text = await response.text().catch(() => '');
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
     throw errorFrom(payload, response.status, messageOf(payload) ?? `HTTP ${response.status}`);
   }
 
