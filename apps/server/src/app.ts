@@ -9,6 +9,7 @@ import { registerOwnerArticleRoutes } from './articles/owner-routes.js';
 import { registerVersionRoutes } from './articles/versions-routes.js';
 import { KnowledgeRetriever } from './knowledge/retrieve.js';
 import { registerRevisionRoutes } from './revisions/revision-routes.js';
+import { createLibraryRanker } from './images/ranker.js';
 import { registerImageRoutes } from './images/routes.js';
 import { createStockSources, stockImageOrigins } from './images/stock/index.js';
 import { registerArticleRoutes } from './articles/routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stock: createStockSources(config),
     secret: resolveAppSecret(config),
     download: deps.overrides?.imageDownload,
+    library: createLibraryRanker({ db, embeddings, logger }),
   });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { KnowledgeRetriever } from '../knowledge/retrieve.js';
 import { createEmbeddings } from '../providers/embeddings/registry.js';
-import { LibrarySearch } from '../images/library-search.js';
+import { createLibraryRanker } from '../images/ranker.js';
 import type { Database, Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { CardRendererPool } from '../providers/images/card-pool.js';
@@ -106,7 +106,7 @@ export function createGenerationServices(
     sectionConcurrency: config.generation.sectionConcurrency,
     readPages: config.search.readPages,
     knowledge: new KnowledgeRetriever({ db: deps.db, embeddings: createEmbeddings(config) }),
-    library: new LibrarySearch({ db: deps.db }),
+    library: createLibraryRanker({ db: deps.db, embeddings: createEmbeddings(config), logger: deps.logger }),
     heartbeatMs: timing.heartbeatMs,
   };
   const runWorker = overrides.runWorker ?? true;

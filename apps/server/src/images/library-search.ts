@@ -1,16 +1,11 @@
 import { count, eq, max } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Db } from '../platform/db/index.js';
-import type { EmbeddingsPort } from '../providers/embeddings/embeddings-port.js';
 import { libraryImages } from './library.js';
 import { type ImageCandidate, LibraryIndexCache, type LibraryIndex, queryTerms, rankCandidates, type Unranked } from './search.js';
 import { userImages } from './tables.js';
 
 export interface LibrarySearchDeps {
   db: Db;
-  /** Caption vectors re-rank the candidates when an embeddings API is configured. */
-  embeddings?: EmbeddingsPort | null;
-  logger?: Logger;
 }
 
 export interface LibraryQuery {
@@ -51,4 +46,7 @@ export class LibrarySearch implements LibraryRanker {
     const library = await this.library(query.userId);
     return rankCandidates(library, query.extras ?? [], queryTerms(query.text), query.limit);
   }
+
+  /** Nothing runs in the background here (the embeddings search has fills to wait for). */
+  async settled(): Promise<void> {}
 }

@@ -20,8 +20,8 @@ export interface ImageRouteDeps {
   stock: StockSource[];
   /** Signs stock picks (the app secret). */
   secret: string;
-  /** The library's ranking (BM25 over captions, re-ranked by embeddings when configured). */
-  library?: LibraryRanker;
+  /** The library's ranking (BM25 over captions, fused with embeddings when configured). */
+  library?: LibraryRanker & { settled?(): Promise<void> };
   /** Downloads a picked stock picture; tests replace it (the default refuses private addresses). */
   download?: (url: string) => Promise<Buffer>;
 }
@@ -73,6 +73,8 @@ function captionFromName(name: string | undefined): string {
 export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps): void {
   const { db, auth } = deps;
   const library = deps.library ?? new LibrarySearch({ db });
+  // Caption vectors being stored when the app closes are finished first.
+  app.addHook('onClose', async () => library.settled?.());
   const download = deps.download ?? downloadPicture;
 
   app.post('/api/v1/images', { config: UPLOAD_LIMIT }, async (request, reply) => {

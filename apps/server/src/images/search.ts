@@ -115,7 +115,7 @@ export function rankCandidates(library: LibraryIndex, extras: readonly Unranked[
 }
 
 /** A library picture as a candidate. */
-function libraryCandidate(row: UserImageRow): Omit<ImageCandidate, 'score'> {
+export function libraryCandidate(row: UserImageRow): Omit<ImageCandidate, 'score'> {
   return {
     imageId: row.id,
     url: mediaUrl(row.storageKey),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A user's image library (issue 18, point 4): pictures they uploaded in the editor, pictures taken
@@ -28,3 +28,19 @@ export const userImages = pgTable(
 );
 
 export type UserImageRow = typeof userImages.$inferSelect;
+
+/**
+ * A caption's vector, per picture and embeddings model (decision 066): embedded once, on the
+ * first search that needs it, and read from here after a restart. A new model embeds again.
+ */
+export const userImageVectors = pgTable(
+  'user_image_vectors',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => userImages.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    vector: jsonb('vector').$type<number[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.model] })],
+);
