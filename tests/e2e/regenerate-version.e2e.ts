@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser } from './browser.js';
-import { newAccount, signedInPage } from './session.js';
+import { me, newAccount, signedInPage } from './session.js';
 
 /**
  * Issue 17, point 5 (decision 057): the same topic written again is a new version, charged
@@ -29,9 +29,6 @@ interface ListItem {
   title: string;
   createTime: string;
 }
-
-const me = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/account/user/me')).json()) as { user: { deepspaceId: number; userAuth: { coinBalance: number } } });
 
 const myArticles = (page: Page, deepspaceId: number) =>
   page.evaluate(async (id) => (await (await fetch(`/api/v1/articles/user/${id}/page?page=1&size=8`)).json()).data as ListItem[], deepspaceId);
