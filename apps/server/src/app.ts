@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: resolveAppSecret(config),
     download: deps.overrides?.imageDownload,
     library: createLibraryRanker({ db, embeddings, logger }),
+    images: generation.pipeline.images,
   });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });

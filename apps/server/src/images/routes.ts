@@ -1,4 +1,4 @@
-import { imageImportSchema, imageSearchSchema } from '@tianma/shared';
+import { imageGenerateSchema, imageImportSchema, imageSearchSchema, PLATFORMS, type Platform, valuesOf } from '@tianma/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
 import { findOwnArticle } from '../articles/owner-articles.js';
@@ -6,6 +6,8 @@ import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { safeFetch } from '../providers/http/safe-fetch.js';
+import type { ImagePort } from '../providers/images/image-port.js';
+import { drawParagraphPicture, plainParagraph } from './paragraph-picture.js';
 import { addLibraryImage, CAPTION_MAX_CHARS, IMAGE_MAX_BYTES, presentImage } from './library.js';
 import { type LibraryRanker, LibrarySearch } from './library-search.js';
 import { articlePictures, captionTerms, queryTerms, signStockPick, stockQuery, type Unranked, verifyStockPick } from './search.js';
@@ -22,12 +24,16 @@ export interface ImageRouteDeps {
   secret: string;
   /** The library's ranking (BM25 over captions, fused with embeddings when configured). */
   library?: LibraryRanker & { settled?(): Promise<void> };
+  /** Draws a new picture for a paragraph (the card renderer, or the configured image model). */
+  images?: ImagePort;
   /** Downloads a picked stock picture; tests replace it (the default refuses private addresses). */
   download?: (url: string) => Promise<Buffer>;
 }
 
 const SEARCH_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const UPLOAD_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** A drawn picture costs a model call (or a card's CPU): a few a minute is what a creator needs. */
+const DRAW_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const DEFAULT_RESULTS = 12;
 const STOCK_HITS = 8;
 
@@ -121,6 +127,22 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
     const ranked = await library.rank({ userId: current.user.id, text: body.text, extras: candidates, limit });
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: ranked.map((candidate) => ({ ...candidate, score: Math.round(candidate.score * 1000) / 1000 })) };
+  });
+
+  app.post('/api/v1/images/generate', { config: DRAW_LIMIT }, async (request, reply) => {
+    const current = await auth.requireUser(request, reply);
+    const body = imageGenerateSchema.parse(request.body ?? {});
+    if (!deps.images) throw new AppError('UNAVAILABLE', '暂时无法生成配图，请稍后再试');
+    const article = /^[A-Za-z0-9_-]{1,64}$/u.test(body.articleId) ? await findOwnArticle(db, current.user.id, body.articleId) : undefined;
+    if (!article) throw new AppError('NOT_FOUND', '未找到文章');
+    if (!plainParagraph(body.text)) throw new AppError('BAD_REQUEST', '这一段没有文字，请选一段文字再生成配图');
+    const platform = (valuesOf(PLATFORMS) as readonly string[]).includes(article.platform ?? '') ? (article.platform as Platform) : 'wechat';
+    const picture = await drawParagraphPicture({ images: deps.images, storage: deps.storage }, { articleId: article.articleId, platform, text: body.text }).catch(
+      (error: unknown) => {
+        throw new AppError('UNAVAILABLE', '配图生成失败，请稍后重试', { cause: error });
+      },
+    );
+    return { success: true, data: picture };
   });
 
   app.post('/api/v1/images/import', { config: UPLOAD_LIMIT }, async (request, reply) => {

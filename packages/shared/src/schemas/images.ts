@@ -14,3 +14,9 @@ export const imageSearchSchema = z.object({
 export const imageImportSchema = z.object({
   token: z.string({ error: '缺少要导入的图片' }).min(1, '缺少要导入的图片').max(4000, '图片信息无效'),
 });
+
+/** POST /api/v1/images/generate: a new picture for one paragraph of the user's article. */
+export const imageGenerateSchema = z.object({
+  text: imageSearchSchema.shape.text,
+  articleId: z.string({ error: '缺少文章' }).min(1, '缺少文章').max(64, '未找到文章'),
+});

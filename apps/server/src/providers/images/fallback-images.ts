@@ -40,7 +40,7 @@ export class FallbackImages implements ImagePort {
       // The caller cancelling is not a failed image: the article is being abandoned.
       if (request.signal?.aborted) throw request.signal.reason;
       this.report(error instanceof Error ? error : new Error(String(error)));
-      return this.options.fallback.generate(request);
+      return { ...(await this.options.fallback.generate(request)), madeBy: this.options.fallback.name };
     } finally {
       clearTimeout(timer);
     }

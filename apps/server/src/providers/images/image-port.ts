@@ -20,6 +20,8 @@ export interface GeneratedImage {
   height: number;
   /** Alt text for the article. */
   alt: string;
+  /** Which port drew it, when a fallback may have stood in for the configured one. */
+  madeBy?: ImagePort['name'];
 }
 
 export interface ImagePort {

@@ -3,6 +3,8 @@ import { type PictureCandidate, pictureErrorText, SOURCE_LABELS } from './pictur
 
 interface PictureGridProps {
   search: UseQueryResult<PictureCandidate[]>;
+  /** Pictures drawn for this paragraph in this sheet, shown before the search's. */
+  drawn?: readonly PictureCandidate[];
   canReplace: boolean;
   /** The candidate being picked (a stock picture is being copied in). */
   picking?: PictureCandidate;
@@ -12,7 +14,7 @@ interface PictureGridProps {
 const ACTION = 'flex-1 rounded-lg px-2 py-1 text-xs font-medium disabled:opacity-60';
 
 /** The candidates as thumbnails, best first, with where each comes from and a stock picture's credit. */
-export function PictureGrid({ search, canReplace, picking, onPick }: PictureGridProps) {
+export function PictureGrid({ search, drawn = [], canReplace, picking, onPick }: PictureGridProps) {
   if (search.isPending) {
     return (
       <p role="status" className="py-6 text-center text-sm text-slate-500">
@@ -30,16 +32,17 @@ export function PictureGrid({ search, canReplace, picking, onPick }: PictureGrid
       </div>
     );
   }
-  if (search.data.length === 0) {
+  const candidates = [...drawn, ...search.data];
+  if (candidates.length === 0) {
     return (
       <p data-testid="picture-empty" className="py-6 text-center text-sm text-slate-500">
-        没有找到合适的图片，可以上传一张
+        没有找到合适的图片，可以上传一张或生成配图
       </p>
     );
   }
   return (
     <ul data-testid="picture-results" aria-label="候选图片" aria-busy={search.isFetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {search.data.map((candidate) => (
+      {candidates.map((candidate) => (
         <li key={candidate.imageId ?? candidate.importToken ?? candidate.url} data-testid="picture-candidate" className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
           <img src={candidate.url} alt={candidate.caption} loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
           <div className="flex flex-1 flex-col gap-1 p-2 text-xs">

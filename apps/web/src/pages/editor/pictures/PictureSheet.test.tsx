@@ -48,7 +48,37 @@ describe('PictureSheet', () => {
   it('says when nothing was found, and when the search failed', async () => {
     vi.stubGlobal('fetch', async () => json({ success: true, data: [] }));
     renderSheet();
-    expect(await screen.findByText('没有找到合适的图片，可以上传一张')).toBeInTheDocument();
+    expect(await screen.findByText('没有找到合适的图片，可以上传一张或生成配图')).toBeInTheDocument();
+  });
+
+  it('draws a picture for the paragraph, shows it first, and places it', async () => {
+    const fetchMock = vi.fn(async (path: string, _init?: RequestInit) =>
+      path.endsWith('/generate')
+        ? json({ success: true, data: { url: '/media/articles/a1-17.png', caption: '咖啡师正在做拉花', source: 'card' } })
+        : json({ success: true, data: [LIBRARY] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, props } = renderSheet();
+    await screen.findAllByTestId('picture-candidate');
+    await user.click(screen.getByRole('button', { name: '生成配图' }));
+    await waitFor(() => expect(screen.getAllByTestId('picture-candidate')).toHaveLength(2));
+    const generateCall = fetchMock.mock.calls.find(([path]) => path.endsWith('/generate'))!;
+    expect(JSON.parse(String(generateCall[1]?.body))).toEqual({ text: '咖啡师正在做拉花', articleId: 'a1' });
+    const first = screen.getAllByTestId('picture-candidate')[0]!;
+    expect(within(first).getByText('文章配图')).toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: '插入' }));
+    expect(props.onPick).toHaveBeenCalledWith({ url: '/media/articles/a1-17.png', caption: '咖啡师正在做拉花', attribution: undefined }, 'insert');
+  });
+
+  it('says in Chinese when drawing failed, and keeps the candidates', async () => {
+    vi.stubGlobal('fetch', async (path: string) =>
+      path.endsWith('/generate') ? json({ success: false, code: 'UNAVAILABLE', message: '配图生成失败，请稍后重试' }, 503) : json({ success: true, data: [LIBRARY] }),
+    );
+    const { user } = renderSheet();
+    await screen.findAllByTestId('picture-candidate');
+    await user.click(screen.getByRole('button', { name: '生成配图' }));
+    expect(await screen.findByTestId('picture-draw-error')).toHaveTextContent('配图生成失败，请稍后重试');
+    expect(screen.getAllByTestId('picture-candidate')).toHaveLength(1);
   });
 
   it('shows a failed search with 重试', async () => {

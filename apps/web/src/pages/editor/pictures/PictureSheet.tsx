@@ -1,12 +1,21 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus, Sparkles, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DialogShell } from '../../../components/ui/DialogShell';
 import { queryKeys } from '../../../lib/query-keys';
 import type { PlacedPicture } from './apply-picture';
 import { PictureGrid } from './PictureGrid';
-import { type PictureCandidate, PICTURE_TYPES, importPicture, pictureErrorText, pictureFileProblem, searchPictures, uploadPicture } from './picture-api';
+import {
+  drawPicture,
+  type PictureCandidate,
+  PICTURE_TYPES,
+  importPicture,
+  pictureErrorText,
+  pictureFileProblem,
+  searchPictures,
+  uploadPicture,
+} from './picture-api';
 
 export interface PictureSheetProps {
   articleId: string;
@@ -43,6 +52,11 @@ export function PictureSheet({ articleId, query, canReplace, onPick, onClose }: 
       setCaption('');
       void queryClient.invalidateQueries({ queryKey: queryKeys.pictures.all });
     },
+  });
+  const [drawn, setDrawn] = useState<PictureCandidate[]>([]);
+  const draw = useMutation({
+    mutationFn: () => drawPicture(query, articleId),
+    onSuccess: (picture) => setDrawn((list) => [picture, ...list]),
   });
   const pick = useMutation({
     mutationFn: async ({ candidate }: { candidate: PictureCandidate; where: 'insert' | 'replace' }): Promise<PlacedPicture> => {
@@ -84,6 +98,7 @@ export function PictureSheet({ articleId, query, canReplace, onPick, onClose }: 
         </p>
         <PictureGrid
           search={search}
+          drawn={drawn}
           canReplace={canReplace}
           picking={pick.isPending ? pick.variables?.candidate : undefined}
           onPick={(candidate, where) => pick.mutate({ candidate, where })}
@@ -93,6 +108,24 @@ export function PictureSheet({ articleId, query, canReplace, onPick, onClose }: 
             {pictureErrorText(pick.error)}
           </p>
         )}
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3">
+          <p className="min-w-0 flex-1 text-xs text-slate-500">按这一段的内容生成一张配图：配置了图像模型时由 AI 绘制，否则生成带标题的文字卡片。</p>
+          <button
+            type="button"
+            data-testid="picture-draw"
+            disabled={draw.isPending}
+            onClick={() => draw.mutate()}
+            className="inline-flex items-center gap-1 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100 disabled:opacity-60"
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {draw.isPending ? '生成中...' : '生成配图'}
+          </button>
+          {draw.isError && (
+            <p role="alert" data-testid="picture-draw-error" className="w-full text-sm text-rose-600">
+              {pictureErrorText(draw.error)}
+            </p>
+          )}
+        </div>
         <form onSubmit={submit} data-testid="picture-upload" className="space-y-2 rounded-xl border border-dashed border-slate-300 p-3">
           <p className="flex items-center gap-1 text-sm font-medium text-slate-700">
             <ImagePlus aria-hidden="true" className="size-4" />

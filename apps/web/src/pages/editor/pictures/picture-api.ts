@@ -89,6 +89,16 @@ export function uploadPicture(file: File, caption: string): Promise<LibraryPictu
   return apiUpload('/api/v1/images', form, { schema: librarySchema });
 }
 
+const drawnSchema = dataSchema(
+  (data): data is PictureCandidate => isPicture(data) && ((data as { source?: unknown }).source === 'card' || (data as { source?: unknown }).source === 'model'),
+);
+
+/** Draws a new picture for the paragraph: the image model when configured, else a card with its title. */
+export async function drawPicture(text: string, articleId: string): Promise<PictureCandidate> {
+  const drawn = await apiRequest('/api/v1/images/generate', { method: 'POST', body: { text, articleId }, schema: drawnSchema });
+  return { url: drawn.url, caption: drawn.caption, source: drawn.source, score: 0 };
+}
+
 /** Copies a picked stock picture into the library (with its licence and credit). */
 export function importPicture(token: string): Promise<LibraryPicture> {
   return apiRequest('/api/v1/images/import', { method: 'POST', body: { token }, schema: librarySchema });
