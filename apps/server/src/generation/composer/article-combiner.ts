@@ -7,7 +7,7 @@ import {
   CLOSING_TRANSITIONS,
   CONCLUSION_START,
   FIRST_TRANSITIONS,
-  GENERIC_CLAIMS,
+  LAST_RESORT_CLAIMS,
   INTRO_START,
   SHORT_TRANSITIONS,
   TRANSITION_START,
@@ -17,6 +17,7 @@ import {
   XHS_TRANSITIONS,
 } from './phrasebook-common.js';
 import { dropRequotes } from './material-sentences.js';
+import { composeLine } from './sentence-variety.js';
 import { XHS_LINE_EMOJI } from './phrasebook-voices.js';
 import { slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
@@ -71,18 +72,40 @@ function withTransition(ctx: ComposeContext, blocks: Block[], heading: string, p
 }
 
 /**
- * Fresh sentences for lengthening an article: reasoning sentences it does not contain yet,
- * the one closest to the room left first.
+ * Fresh sentences for lengthening an article: the facets' sentences (a domain's, or the type's
+ * with this topic's terms) and the type's claims that it does not contain yet, the one closest to
+ * the room left first. Never a claim said again in other words, never a claim of no type at all.
  */
 export function fillerSource(ctx: ComposeContext, existing: string, salt: string): (room: number) => string | undefined {
   const rng = rngFor(ctx, `filler|${salt}`);
-  const claims = rng.shuffle([...ctx.shape.claims, ...GENERIC_CLAIMS].map((claim) => say(ctx, claim)));
   const leads = rng.shuffle(CLAIM_LEADS.map((lead) => say(ctx, lead)));
-  // Claims the article does not make yet first; then other leads for the ones it makes.
-  const fresh = claims.filter((claim) => !existing.includes(claim)).map((claim, i) => `${leads[i % leads.length]!}，${claim}。`);
-  const pairs = claims.flatMap((claim, i) => leads.map((lead, j) => ({ text: `${lead}，${claim}。`, key: (i + j * 7) % leads.length })));
-  const reused = pairs.filter((pair) => pair.key === 0 && !existing.includes(pair.text)).map((pair) => pair.text);
-  const pool = [...fresh, ...reused];
+  const said = (line: string) => existing.includes(line.replace(/。$/u, ''));
+  // A domain's sentences are said plainly; the type's are composed per task, as in the sections.
+  const compose = (line: string, k: number) => (ctx.domain ? line : composeLine(ctx, line, `filler|${salt}|${k}`));
+  // A domain's whole pack knows about this topic, not only the facets this article type picked.
+  const facets = ctx.domain ? [...ctx.facets, ...ctx.domain.facets] : ctx.facets;
+  const lines = [...new Set(facets.flatMap((facet) => [...facet.details, ...facet.points.map((point) => `${point}。`)]))];
+  const details = rng
+    .shuffle(lines.map((line) => say(ctx, line)))
+    .filter((line) => !said(line))
+    .map(compose);
+  const claims = rng
+    .shuffle(ctx.shape.claims.map((claim) => say(ctx, claim)))
+    .filter((claim) => !existing.includes(claim))
+    .map((claim, i) => `${leads[i % leads.length]!}，${claim}。`);
+  // NOTE: last, and only for a long article that has said all of the above: stock claims, then a
+  // claim it made in other words. Less than ideal, but an article far short of its length is not
+  // what was asked.
+  const again = rng
+    .shuffle(ctx.shape.claims.map((claim) => say(ctx, claim)))
+    .filter((claim) => existing.includes(claim))
+    .map((claim, i) => composeLine(ctx, `${leads[(i + 7) % leads.length]!}，${claim}。`, `filler|${salt}|again|${i}`))
+    .filter((line) => !existing.includes(line.replace(/。$/u, '')));
+  const stock = rng
+    .shuffle(LAST_RESORT_CLAIMS.map((claim) => say(ctx, claim)))
+    .filter((claim) => !existing.includes(claim))
+    .map((claim, i) => composeLine(ctx, `${leads[(i + 3) % leads.length]!}，${claim}。`, `filler|${salt}|stock|${i}`));
+  const pool = [...details, ...claims, ...stock, ...again];
   return (room) => {
     if (pool.length === 0) return undefined;
     const window = Math.min(pool.length, 12);
@@ -171,6 +194,8 @@ export function combineSections(brief: ArticleBrief, outline: Outline, sections:
   }
   if (ctx.xhs) blocks.push({ kind: 'tags', text: topicTags(ctx), section: ordered.length + 1 });
   const markdown = renderBlocks(blocks);
-  const fitted = fitArticleLength(markdown, brief.length, fitOptions(ctx, markdown, brief.seoKeywords, 'combine'));
+  // NOTE: a 2% band: the sections offer only what the topic and the type give them (no stock
+  // claims to pad with), so an article falls short more often and is brought nearer its length here.
+  const fitted = fitArticleLength(markdown, brief.length, { ...fitOptions(ctx, markdown, brief.seoKeywords, 'combine'), band: 0.02 });
   return { title: outline.title, markdown: fitted };
 }

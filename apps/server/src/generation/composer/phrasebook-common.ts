@@ -22,31 +22,28 @@ export const CLAIM_LEADS = [
   '很多时候',
 ];
 
-/** Claims that hold for any topic; {term} and {audience} make them this article's. */
-export const GENERIC_CLAIMS = [
+/**
+ * Claims of no topic at all, for one purpose only: an article asked to be longer than everything
+ * its topic, its domain and its type can say (a 6,000-character guide without a domain pack) is
+ * filled with these, composed per task, after all else (article-combiner.ts fillerSource). The
+ * sections never offer them: in an article of ordinary length they were the same sentences in
+ * unrelated articles. The emptiest (有时候，慢一点反而更快) are gone.
+ */
+export const LAST_RESORT_CLAIMS = [
   '细节往往决定了最终的效果',
   '开始往往不难，难在持续',
   '简单的方法反复做，往往比复杂的方法偶尔做更有效',
   '看清自己的需求，比追逐别人的答案更重要',
-  '真正的进步，常常发生在看不见的地方',
   '把问题拆小，很多难题就会迎刃而解',
-  '经验的价值，在于帮人少走弯路',
   '每个选择背后，都有需要权衡的代价',
-  '想清楚再行动，能省下大量返工的时间',
-  '{term}并没有想象中那么复杂',
   '很多问题的答案，其实就藏在日常的细节里',
-  '与其追求完美，不如先追求完成',
   '外部的信息再多，也要经过自己的判断',
   '持续的小改进，累积起来就是大变化',
-  '节奏比速度更重要',
   '一个清晰的框架，能让思考事半功倍',
   '坦然面对不足，才能找到改进的方向',
   '好的结果，通常来自对过程的尊重',
-  '真正值得投入的，是那些长期有价值的事情',
-  '{term}的意义，不只在结果，也在过程中的收获',
   '同样的事情，不同的人来做，效果可能完全不同',
   '关键不在于知道多少，而在于做到多少',
-  '有时候，慢一点反而更快',
   '从小处着手，往往比从大处空谈更有成效',
   '多听听不同的声音，判断会更全面',
   '把注意力放在能控制的事情上，焦虑自然会少很多',
@@ -56,15 +53,9 @@ export const GENERIC_CLAIMS = [
   '值得反复琢磨的，往往是那些看似平常的细节',
   '比起更多信息，{audience}往往更需要一个清晰的判断',
   '把复杂的事情讲简单，本身就是一种能力',
-  '一时的热度会过去，扎实的积累会留下来',
   '先理解，再评价，是对任何事情的基本尊重',
-  '找准方向之后，剩下的就是耐心',
   '真正的门槛，往往不在知识，而在行动',
-  '把期待放低一点，惊喜反而会多一点',
-  '合适的节奏，能让人走得更远',
   '用结果倒推过程，能发现很多被忽略的环节',
-  '问对问题，比急着找答案更重要',
-  '{term}做得好不好，时间会给出答案',
   '别人的经验可以借鉴，但不能照搬',
   '适度的压力是动力，过度的压力只会让人退缩',
   '看似偶然的结果，背后常有必然的积累',
@@ -74,8 +65,6 @@ export const GENERIC_CLAIMS = [
   '一件事值不值得做，要看它能不能带来长期的改变',
 ];
 
-/** Short sentences to fine-tune a length; they fit any body paragraph. */
-export const TAILS = ['这一点很关键。', '别小看这一点。', '细节见真章。', '不妨试一试。', '这是基础。'];
 
 /** Short closings of an introduction or a conclusion, for the last few characters. */
 export const EDGE_TAILS = { intro: ['一起来看看。', '往下看就知道了。'], conclusion: ['共勉。', '一起加油吧。'] };
@@ -86,7 +75,9 @@ export const TRANSITION_START = /^(接下来|接着|说完|明白了|顺着|再�
 export const TRANSITIONS = ['接下来，聊聊{short}。', '说完这些，再来看{short}。', '了解了前面的内容，下面说说{short}。', '顺着这个思路，聊聊{short}。', '接着说{short}。', '再来看{short}。'];
 export const SHORT_TRANSITIONS = ['接着往下看。', '再说下一个方面。', '再往深一层看。', '顺着这个思路往下走。', '再来看下一点。', '接下来换个角度。'];
 export const FIRST_TRANSITIONS = ['下面具体来看。', '先从第一点说起。'];
-export const CLOSING_TRANSITIONS = ['说了这么多，最后收个尾。', '说了这么多，简单收一收。', '说了这么多，再把要点归拢一下。', '说了这么多，最后说几句。', '说了这么多，收个尾吧。', '说了这么多，最后落个脚。', '聊完这些，最后收个尾。', '聊完这些，简单收一收。', '聊完这些，再把要点归拢一下。', '聊完这些，最后说几句。', '聊完这些，收个尾吧。', '聊完这些，最后落个脚。', '聊到这里，最后收个尾。', '聊到这里，简单收一收。', '聊到这里，再把要点归拢一下。', '聊到这里，最后说几句。', '聊到这里，收个尾吧。', '聊到这里，最后落个脚。', '讲到这里，最后收个尾。', '讲到这里，简单收一收。', '讲到这里，再把要点归拢一下。', '讲到这里，最后说几句。', '讲到这里，收个尾吧。', '讲到这里，最后落个脚。', '前面铺开讲了不少，最后收个尾。', '前面铺开讲了不少，简单收一收。', '前面铺开讲了不少，再把要点归拢一下。', '前面铺开讲了不少，最后说几句。', '前面铺开讲了不少，收个尾吧。', '前面铺开讲了不少，最后落个脚。', '几个方面都说到了，最后收个尾。', '几个方面都说到了，简单收一收。', '几个方面都说到了，再把要点归拢一下。', '几个方面都说到了，最后说几句。', '几个方面都说到了，收个尾吧。', '几个方面都说到了，最后落个脚。'];
+// NOTE: short on purpose: 「说了这么多，再把要点归拢一下」 said nothing and was the same sentence in
+// every article; under a conclusion heading a few characters are enough to turn.
+export const CLOSING_TRANSITIONS = ['最后收个尾。', '简单收一收。', '最后说几句。', '收个尾吧。', '最后落个脚。', '最后归拢一下。'];
 export const XHS_TRANSITIONS = ['👇接着说{short}', '👇再来看{short}', '👇然后是{short}', '👇下面说说{short}'];
 export const XHS_SHORT_TRANSITIONS = ['👇接着往下看', '👇继续往下说', '👇下面是重点', '👇再往下看', '👇还有这个', '👇再说一点', '👇这条也重要'];
 export const XHS_CLOSING_TRANSITIONS = ['👇最后说两句', '👇最后唠两句'];
@@ -113,8 +104,6 @@ export const FRAMES = {
   recap: ['回顾一下，我们聊了{list}。', '从{first}到{last}，思路其实是一条线。', '前面依次说了{list}。', '从{first}一路说到{last}，讲的其实是一件事。', '{list}，这几块连起来看才完整。'],
   tightCall: ['希望这篇{typeLabel}对{audience}有用。', '愿这篇{typeLabel}帮到{audience}。'],
   tightIntro: ['聊聊{term}，写给{audience}。', '这篇{typeLabel}写给{audience}。'],
-  moreNeeds: ['也有人{need}。', '还有人{need}。', '另一些人则{need}。'],
-  need: ['对{audience}来说，这一点尤其重要。', '这也是很多{audience}最关心的地方。', '{audience}在这一点上最容易吃亏。', '这一点，{audience}不妨多留意。'],
   question: ['不少人都会问：{question}', '先抛一个问题：{question}', '这一节想弄清楚：{question}', '可以先问问自己：{question}', '常有{audience}问：{question}', '先把问题摆出来：{question}', '绕不开的一个问题是：{question}', '这里要回答的是：{question}', '换成{audience}的话来问就是：{question}'],
   selfQuestion: ['我常常问自己：{question}', '那时我一直在想：{question}', '后来我不止一次问过自己：{question}', '有个问题绕了我很久：{question}', '写到这里，我又想起那个问题：{question}'],
 };

@@ -5,8 +5,8 @@ import type { Piece } from './length-fitting.js';
 import { chooseDigest, FURTHER_QUOTE_FRAMES } from './material-digest.js';
 import { materialTitle } from './material-quotes.js';
 import { chooseFacets } from './phrasebook.js';
-import { composeCloser, composeLine, gapLines } from './sentence-variety.js';
-import { CLAIM_LEADS, EDGE_TAILS, FRAMES, GENERIC_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TAILS, TRANSITIONS } from './phrasebook-common.js';
+import { composeCloser, composeLine } from './sentence-variety.js';
+import { CLAIM_LEADS, EDGE_TAILS, FRAMES, LAST_RESORT_CLAIMS, QUOTE_FRAMES, SHORT_TRANSITIONS, TRANSITIONS } from './phrasebook-common.js';
 import { personasFor } from './phrasebook-voices.js';
 import { hashString, type SeededRandom, slicedPool } from '../../platform/seeded-random.js';
 import { topicLabel } from './topic-terms.js';
@@ -49,32 +49,32 @@ export class PieceList {
 }
 
 /**
- * Reasoning sentences for a section: the type's claims first, then generic ones, each section
- * starting at its own place. The lead depends on the claim and the section, so a claim that a
- * long article uses twice never reads the same twice.
+ * Reasoning sentences for a section. First the type's claims, each section its own share, so an
+ * article makes a claim once. Then, marked `stock`, only for an article longer than its topic and
+ * type can fill: the last-resort claims of no topic (each section its share), the other sections'
+ * shares, and at last claims again under other leads. The lead depends on the claim and the section.
  */
-function* claims(plan: SectionPlan): Generator<string> {
+function* claims(plan: SectionPlan): Generator<{ text: string; stock: boolean }> {
   const { ctx, input } = plan;
   const parts = input.outline.sections.length;
-  const all = [...ctx.shape.claims, ...GENERIC_CLAIMS];
+  const all = [...ctx.shape.claims, ...LAST_RESORT_CLAIMS];
   const typed = slicedPool(ctx.shape.claims.map((_c, i) => i), `${ctx.seed}|type-claims`, input.index, parts);
-  const generic = slicedPool(GENERIC_CLAIMS.map((_c, i) => i + ctx.shape.claims.length), `${ctx.seed}|claims`, input.index, parts);
-  // This section's own share of each pool first, so sections do not repeat one another; the
-  // rest (other sections' shares) only when a long section runs out.
+  const generic = slicedPool(LAST_RESORT_CLAIMS.map((_c, i) => i + ctx.shape.claims.length), `${ctx.seed}|claims`, input.index, parts);
   const ownTyped = Math.ceil(typed.length / parts);
   const ownGeneric = Math.ceil(generic.length / parts);
   const order = [...typed.slice(0, ownTyped), ...generic.slice(0, ownGeneric), ...typed.slice(ownTyped), ...generic.slice(ownGeneric)];
   const leads = slicedPool(CLAIM_LEADS, `${ctx.seed}|leads`, 0, 1);
   const recent: number[] = [];
-  for (let i = 0; ; i += 1) {
+  for (let i = 0; i < order.length * 4; i += 1) {
     const id = order[i % order.length]!;
     const round = Math.floor(i / order.length);
+    const stock = i >= ownTyped;
     const claim = say(ctx, all[id]!);
-    // NOTE: mod 7 because an outline has at most 7 sections: two sections never both leave a claim bare.
-    const bare = round === 0 && (id * 3 + input.index) % 7 === 0;
-    if (bare) {
-      // NOTE: a bare claim stays short: the length fitting needs a few small pieces to close a gap.
-      yield `${claim}。`;
+    // NOTE: mod 7 because an outline has at most 7 sections: two sections never both leave a claim
+    // without its lead. Such a claim stays short (the length fitting needs a few small pieces to
+    // close a gap), composed like any line: bare, it was the same sentence in unrelated articles.
+    if (round === 0 && (id * 3 + input.index) % 7 === 0) {
+      yield { text: composeLine(ctx, `${claim}。`, `${input.index}|claim|${id}|short`), stock };
       continue;
     }
     // The lead follows the claim and the section; within a section no lead comes back too soon.
@@ -82,23 +82,27 @@ function* claims(plan: SectionPlan): Generator<string> {
     while (recent.includes(lead)) lead = (lead + 1) % leads.length;
     recent.push(lead);
     if (recent.length > leads.length / 2) recent.shift();
-    yield composeLine(ctx, `${say(ctx, leads[lead]!)}，${claim}。`, `${input.index}|claim|${i}`);
+    yield { text: composeLine(ctx, `${say(ctx, leads[lead]!)}，${claim}。`, `${input.index}|claim|${i}`), stock };
   }
 }
 
+/** Below every sentence about the topic: stock claims only fill what the topic could not. */
+const STOCK_RANK = 12;
+
 /** Adds reasoning sentences until the pieces offer comfortably more than the target. */
-export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[], basePriority: number, tails = false): void {
+export function addClaims(plan: SectionPlan, pieces: PieceList, groups: number[], basePriority: number): void {
   const stream = claims(plan);
   const want = plan.target * 1.6 + 80;
   for (let i = 0; pieces.length < want && i < 400; i += 1) {
-    const text = stream.next().value as string;
+    const next = stream.next();
+    if (next.done) break;
+    const { text, stock } = next.value;
     const group = i < groups.length * 2 ? groups[i % groups.length]! : 100 + Math.floor(i / 2) * 10;
-    const priority = basePriority + Math.floor(i / Math.max(1, groups.length)) + (plan.shortSentences && countCjkLength(text) > 30 ? 2 : 0);
+    const priority = basePriority + Math.floor(i / Math.max(1, groups.length)) + (plan.shortSentences && countCjkLength(text) > 30 ? 2 : 0) + (stock ? STOCK_RANK : 0);
     pieces.add(text, group, priority);
   }
-  // NOTE: 「这是基础。」 and its kind argue; an essay's short lines are its gap lines below.
-  if (tails && plan.ctx.brief.articleType !== 'experience_story_essay') pieces.add(rotated(plan, TAILS, 'tail', plan.input.index), groups[0]!, 20);
-  for (const [k, line] of gapLines(plan.ctx, String(plan.input.index)).entries()) pieces.add(line, groups[groups.length - 1]!, 21 + k);
+  // NOTE: no 「这是基础。」「做到比知道难。」「我记得很清楚。」 to close a small gap: the style pass
+  // joins short lines into sentences, and those read the same in every article.
 }
 
 /**
@@ -228,15 +232,20 @@ export function rotated(plan: SectionPlan, list: readonly string[], salt: string
 /** How many of the unused facets' sentences one section takes. */
 const SPARE_PER_SECTION = 4;
 
-/** This section's share of the domain sentences of facets the article has no section for. */
-function spareDomainDetails(plan: SectionPlan): string[] {
+/**
+ * This section's share of the domain sentences of facets the article has no section for. (The
+ * type's facets are not offered here: said of any topic of the type, they would be the same
+ * sentences in unrelated articles; the combiner's filler draws on them only to reach the length.)
+ */
+function spareDetails(plan: SectionPlan): string[] {
   const { ctx, input } = plan;
   if (!ctx.domain) return [];
   const bodies = input.outline.sections.length - 2;
   const used = new Set(chooseFacets(ctx.facets, bodies).map((facet) => facet.key));
-  const spare = ctx.domain.facets.filter((facet) => !used.has(facet.key)).flatMap((facet) => facet.details);
+  const spare = ctx.facets.filter((facet) => !used.has(facet.key)).flatMap((facet) => facet.details);
   const pool = slicedPool(spare, `${ctx.seed}|spare`, 0, 1);
-  return pool.slice((input.index - 1) * SPARE_PER_SECTION, input.index * SPARE_PER_SECTION);
+  const share = pool.slice((input.index - 1) * SPARE_PER_SECTION, input.index * SPARE_PER_SECTION);
+  return share;
 }
 
 /** The bodies' short names: their facets (亮点、体验…) for our own outline, else their headings. */
@@ -265,7 +274,11 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
   if (ctx.brief.platform !== 'wechat') pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.intro)), '0|intro'), 0, 1);
   // A comparison's own line: the type's (「认真安利一下{term}」) would make its two options one product.
-  pieces.add(composeLine(ctx, say(ctx, rng.pick(comparisonIntroLines(ctx) ?? ctx.shape.introLines)), '0|intro-line'), 10, 1);
+  // NOTE: a guide's own line announces its steps (下面把{term}这件事拆成几个步骤…); with the steps
+  // named below (接下来依次是准备、动手、避坑) it would say the same twice, in words every guide shares.
+  const comparisonLines = comparisonIntroLines(ctx);
+  const announcesSteps = ctx.brief.articleType === 'practical_guide' && bodyNames(plan).length >= 2;
+  if (comparisonLines || !announcesSteps) pieces.add(composeLine(ctx, say(ctx, rng.pick(comparisonLines ?? ctx.shape.introLines)), '0|intro-line'), 10, 1);
   // An essay does not announce its readers' needs, its questions or its plan: it begins.
   const essay = ctx.brief.articleType === 'experience_story_essay';
   const needs = essay ? [] : input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
@@ -280,7 +293,6 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
     if (ctx.brief.platform !== 'zhihu') pieces.add(say(ctx, rng.pick(FRAMES.angle), { angle: stripEnd(input.analysis.angle) }), 20, 2);
   }
   addQuotes(plan, pieces, 30);
-  for (const [i, need] of needs.slice(1).entries()) pieces.add(say(ctx, FRAMES.moreNeeds[i % FRAMES.moreNeeds.length]!, { need }), 40, 3 + i);
   // An essay with a pack opens on a scene of how it began (the pack's 起因), before any reflection.
   const openings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of openings.slice(0, 4).entries()) pieces.add(line, 15, k < 2 ? 1 : 3);
@@ -337,18 +349,13 @@ export function writeBody(plan: SectionPlan): PieceList {
   // The pack's facets this article has no section for still know things: they come before the
   // generic reasoning lines, each section its own share.
   // NOTE: in a paragraph of their own after the points: under a point they would seem to explain it.
-  for (const [k, detail] of spareDomainDetails(plan).entries()) pieces.add(detail, 80, 3 + Math.floor(k / 2) + long(detail));
-  // Asides of the style: each body section its own, a second one only while they last.
-  const bodies = input.outline.sections.length - 2;
-  const voices = slicedPool(ctx.voice.voice, `${ctx.seed}|voice`, 0, 1);
-  // NOTE: beside a domain's concrete advice an aside (「像雨后的街道上飘来的泥土清香」, 「这一步我当初
-  // 也踩过坑」) reads off topic or claims a past the writer does not have: it only fills a gap.
-  const asideRank = ctx.domain ? 6 : 0;
-  const aside = voices[(input.index - 1) % voices.length];
-  if (aside) pieces.add(composeLine(ctx, say(ctx, aside), `${input.index}|aside`), groups[0]!, 2 + asideRank);
-  const second = voices[input.index - 1 + bodies];
-  if (second) pieces.add(composeLine(ctx, say(ctx, second), `${input.index}|aside2`), groups[groups.length - 1]!, 4 + asideRank);
-  if (ctx.brief.articleType !== 'experience_story_essay' && !ctx.xhs) pieces.add(composeLine(ctx, say(ctx, rotated(plan, FRAMES.need, 'need', input.index)), `${input.index}|need`), groups[0]!, 3);
+  // The facet's points the outline did not pick are said too, after its details.
+  const unpicked = (facet?.points ?? []).map((point) => say(ctx, point)).filter((point) => !points.includes(point));
+  for (const [k, point] of unpicked.slice(0, 4).entries()) pieces.add(composeLine(ctx, `${point}。`, `${input.index}|point|${k}`), groups[k % groups.length]!, 4 + k);
+  for (const [k, detail] of spareDetails(plan).entries()) pieces.add(detail, 80, 3 + Math.floor(k / 2) + long(detail));
+  // NOTE: no stock aside of the style (「换句话说，方法是否有效，取决于它适用的条件」) and no 「这一点，
+  // {audience}不妨多留意」: said of any topic, they were the same sentences in unrelated articles.
+  // The style shows in the transform (style-transform.ts), its openings and closings.
   // A comparison weighs its two options in every body section, each section its own pair of lines.
   const offset = hashString(`${ctx.seed}|comparison`) % 10;
   for (const [k, line] of comparisonLines(ctx, input.index, offset).entries()) pieces.add(line, groups[k % groups.length]!, 1 + k);
@@ -358,7 +365,7 @@ export function writeBody(plan: SectionPlan): PieceList {
   const storyRank = ctx.domain ? 6 : 0;
   pieces.add(exampleSentence(plan), 35, 3 + storyRank);
   // Reasoning lines argue; in an essay with scenes of its own they only fill a gap.
-  addClaims(plan, pieces, groups, ctx.domain && ctx.brief.articleType === 'experience_story_essay' ? 8 : 4, true);
+  addClaims(plan, pieces, groups, ctx.domain && ctx.brief.articleType === 'experience_story_essay' ? 8 : 4);
   return pieces;
 }
 
@@ -380,7 +387,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
         const point = section.keyPoints.find((p) => !isQuestion(p));
         return `- ${names[i] ?? topicLabel(section.heading)}${point ? `：${stripEnd(point)}` : ''}`;
       });
-      pieces.add(`回顾一下全文的几个步骤：\n\n${steps.join('\n')}`, 10, 2, true);
+      pieces.add(`几个步骤连起来看：\n\n${steps.join('\n')}`, 10, 2, true);
     } else {
       const shorts = bodyNames(plan);
       const recap = say(ctx, rng.pick(FRAMES.recap), { list: shorts.join('、'), first: shorts[0]!, last: shorts[shorts.length - 1]! });
@@ -396,7 +403,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   // An essay with a pack ends on what its subject leaves (the pack's 感悟), not on a call to readers.
   const endings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '感悟').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of endings.slice(0, 4).entries()) pieces.add(line, 5, k < 2 ? 0 : 3);
-  if (endings.length === 0) pieces.add(say(ctx, rng.pick(ctx.shape.calls)), 30, 1);
+  if (endings.length === 0) pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.calls)), `${input.index}|call`), 30, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, scenic ? 6 : 1);
   addClaims(plan, pieces, [40, 50], scenic ? 8 : 4);
   if (!scenic) pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);

@@ -91,37 +91,20 @@ export function composeLine(ctx: ComposeContext, line: string, place: string): s
   return fillTemplate(`${opener}${body}${tail ? `，${tail}` : ''}。`, slots);
 }
 
-/** The last line of an article on each platform: a sign-off × an invitation, drawn per task. */
-const CLOSERS: Record<'wechat' | 'zhihu', { leads: string[]; asks: string[] }> = {
-  wechat: {
-    leads: ['先写到这里', '关于{term}，暂时就聊这些', '能读到这里的{audience}，辛苦了', '{term}这个话题还能聊很多', '今天先写这么多', '篇幅有限，先说到这儿'],
-    asks: ['你对{term}有什么看法？欢迎在留言区聊聊。', '如果觉得有用，欢迎转发给同样需要的朋友。', '觉得有启发的话，点个“在看”，让更多人看到。', '你有不同的经验，也欢迎留言告诉我。', '身边有正在琢磨{term}的朋友，不妨转给他看看。'],
-  },
-  zhihu: {
-    leads: ['以上', '以上是我的一些看法', '关于{term}，我的理解大致如此', '先写这么多', '能说的大概就是这些', '一家之言'],
-    asks: ['希望对你有帮助。', '欢迎在评论区讨论。', '如果觉得有用，欢迎点赞收藏。', '有不同意见，评论区见。', '哪里说得不对，欢迎指正。'],
-  },
+/** The last line of an article on each platform: a short invitation, drawn per task. */
+const CLOSERS: Record<'wechat' | 'zhihu', { asks: string[] }> = {
+  wechat: { asks: ['你怎么看？欢迎留言。', '觉得有用就转给朋友。', '欢迎留言聊聊。', '觉得有启发，点个“在看”。', '先写到这里。'] },
+  zhihu: { asks: ['希望对你有帮助。', '欢迎在评论区讨论。', '觉得有用请点赞收藏。', '有不同意见，评论区见。', '说得不对，欢迎指正。'] },
 };
 
-/** The platform's closing line; Xiaohongshu keeps its own short ones (`fallback`). */
+/**
+ * The platform's closing line; Xiaohongshu keeps its own short ones (`fallback`). A sign-off of
+ * the lead alone or the invitation alone: the two together (「关于□，暂时就聊这些，你有不同的经验，
+ * 也欢迎留言告诉我」) were a long sentence that said nothing and closed article after article.
+ */
 export function composeCloser(ctx: ComposeContext, fallback: string): string {
   const bank = ctx.brief.platform === 'wechat' || ctx.brief.platform === 'zhihu' ? CLOSERS[ctx.brief.platform] : undefined;
   if (!bank) return fallback;
   const key = `${ctx.seed}|closer`;
-  return fillTemplate(`${draw(bank.leads, `${key}|l`)}，${draw(bank.asks, `${key}|a`)}`, ctx.slots);
-}
-
-/**
- * Short lines (under ten CJK characters) that let the length fitting close a small gap; a
- * section offers three of them, drawn per task and place.
- */
-const GAP_LINES = {
-  argument: ['这一点不难做到。', '先做起来再说。', '道理不多，贵在去做。', '别急，慢慢来。', '方法不复杂。', '试过才知道。', '这条值得记下。', '做到比知道难。', '关键在坚持。', '先从小处开始。', '多想一步就好。', '细节最见功夫。'],
-  narrative: ['我记得很清楚。', '就是这样。', '那感觉很真实。', '日子照常往前走。', '这些我都记得。', '说来也简单。', '心里却很踏实。', '一切都很平常。', '想来也好。'],
-};
-
-export function gapLines(ctx: ComposeContext, place: string): string[] {
-  const list = ctx.brief.articleType === 'experience_story_essay' ? GAP_LINES.narrative : GAP_LINES.argument;
-  const start = hashString(`${ctx.seed}|gap|${place}`) % list.length;
-  return [0, 1, 2].map((k) => list[(start + k * 3) % list.length]!);
+  return fillTemplate(draw(bank.asks, `${key}|a`), ctx.slots);
 }

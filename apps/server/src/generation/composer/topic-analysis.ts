@@ -12,9 +12,10 @@ export function analyzeTopicOffline(brief: ArticleBrief, materials: Material[]):
   const rng = rngFor(ctx, 'analysis');
   const { shape, terms, slots } = ctx;
 
+  // NOTE: a need is a clause a frame completes (如果你是…，大概也…), so it names no reader of its own.
+  // Only the type's needs: a need added to every article (想知道{term}能带来什么实际的改变) was the
+  // same sentence in unrelated articles.
   const needs = rng.sample(shape.needs, rng.range(3, 4)).map((need) => say(ctx, need));
-  // NOTE: a need is a clause a frame completes (另一些人则…), so it names no reader of its own.
-  needs.push(say(ctx, '想知道{term}能带来什么实际的改变'));
 
   const questionCount = rng.range(3, 5);
   const facets = chooseFacets(ctx.facets, questionCount);
