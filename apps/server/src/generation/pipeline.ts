@@ -5,6 +5,7 @@ import { renumberCitations } from './citations.js';
 import { avoidedWords } from '../topic/avoided-words.js';
 import { parseTopic } from '../topic/parse-topic.js';
 import { recordProgress } from './progress.js';
+import { finishedSection, partialSectionText, SectionThrottle } from './section-stream.js';
 import { loadSavedOutputs, mapWithConcurrency, type PipelineDeps, type StageContext, type StoredRequest, savedOutput } from './stage-context.js';
 import { assembleArticle, type FinalArticle } from './stages/assemble.js';
 import { generateImages, type PlacedImage } from './stages/images.js';
@@ -81,22 +82,32 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     const section = outline.sections[i];
     return section ? `${section.heading}：${section.keyPoints.slice(0, 2).join('；')}` : undefined;
   };
-  const sections = await mapWithConcurrency(outline.sections, deps.sectionConcurrency, async (_section, index) => {
-    const draft = await saved<SectionDraft>(`section:${index}`, () =>
-      agents.writeSection({
-        brief,
-        outline,
-        analysis,
-        index,
-        materials: sectionMaterials[index] ?? [],
-        style,
-        previousGist: gist(index - 1),
-        nextGist: gist(index + 1),
-      }),
-    );
+  const total = outline.sections.length;
+  const sections = await mapWithConcurrency(outline.sections, deps.sectionConcurrency, async (section, index) => {
+    const draft = await saved<SectionDraft>(`section:${index}`, async () => {
+      // With a model, the preview shows the section as it is written (API.md, section streaming).
+      const live = new SectionThrottle((content) => {
+        ctx.report({ message: `正在撰写「${section.heading}」...`, section: { index, total, title: section.heading, content, done: false } }).catch(() => undefined);
+      });
+      try {
+        return await agents.writeSection({
+          brief,
+          outline,
+          analysis,
+          index,
+          materials: sectionMaterials[index] ?? [],
+          style,
+          previousGist: gist(index - 1),
+          nextGist: gist(index + 1),
+          onText: agents.offline ? undefined : (text) => live.offer(partialSectionText(text, section.heading)),
+        });
+      } finally {
+        live.close();
+      }
+    });
     written += 1;
     if (signal.aborted) throw new TaskCancelled();
-    await ctx.report({ message: `已完成 ${written}/${outline.sections.length} 个章节` });
+    await ctx.report({ message: `已完成 ${written}/${total} 个章节`, section: finishedSection(draft, total) });
     return draft;
   });
 

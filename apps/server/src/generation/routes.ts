@@ -9,6 +9,7 @@ import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';
 import { EventLogReader } from './event-log-reader.js';
 import { failTask } from './fail-task.js';
+import { writtenSections } from './section-stream.js';
 import { findOwnTask } from './find-task.js';
 import { quoteTask } from './quote.js';
 import { isFinalTask, streamTask } from './stream.js';
@@ -68,7 +69,10 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     const current = await auth.requireUser(request, reply);
     const task = await ownTask(current.user.id, request.params.taskId);
     reply.header('Cache-Control', 'no-store');
-    return { currentStep: task.currentStep, details: task.details, status: task.status, task_id: task.taskId, article_id: task.articleId, eventId: task.eventSeq };
+    // While it runs, the sections written so far ride beside the spec's details (API.md).
+    const sections = task.status === 'running' ? await writtenSections(db, task.id) : [];
+    const details = sections.length > 0 ? { ...(task.details as Record<string, unknown>), sections } : task.details;
+    return { currentStep: task.currentStep, details, status: task.status, task_id: task.taskId, article_id: task.articleId, eventId: task.eventSeq };
   });
 
   app.post<{ Params: { taskId: string } }>('/api/v1/articles/:taskId/cancel', statusShape, async (request, reply) => {

@@ -9,6 +9,7 @@ import type { LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
 import type { LlmPricing } from '../providers/llm/llm-usage.js';
 import type { SearchPort } from '../providers/search/search-port.js';
 import type { Agents, ArticleBrief } from './agents/types.js';
+import type { StreamedSection } from './section-stream.js';
 import type { EventBus } from './events.js';
 import { generationStageOutputs, type GenerationTaskRow } from './tables.js';
 
@@ -54,7 +55,7 @@ export interface StageContext {
   /** Outputs saved by an earlier run of this task (see savedOutput), taken out as they are used. */
   saved: Map<string, unknown>;
   /** Reports progress within the current step (message, current query). */
-  report(details: { message?: string; current_query?: string }): Promise<void>;
+  report(details: { message?: string; current_query?: string; section?: StreamedSection }): Promise<void>;
 }
 
 /** The stage outputs the task saved in earlier runs (a retried or resumed task), by key. */

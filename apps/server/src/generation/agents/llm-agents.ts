@@ -131,7 +131,14 @@ export class LlmAgents implements Agents {
     const section = input.outline.sections[input.index];
     if (!section) throw new Error(`section ${input.index} is not in the outline`);
     const markdown = await this.#shrinking(input.materials, async (materials) => {
-      const reply = await this.#chat({ purpose: 'writing', messages: sectionMessages(input, materials), temperature: 0.7 });
+      let sofar = '';
+      const onDelta = input.onText
+        ? (piece: string) => {
+            sofar += piece;
+            input.onText!(sofar);
+          }
+        : undefined;
+      const reply = await this.#chat({ purpose: 'writing', messages: sectionMessages(input, materials), temperature: 0.7, onDelta });
       // The shrunk list is a prefix of the given one, so [k] still means input.materials[k-1].
       return cleanSection(reply, section.heading, input.index, materials.length);
     });

@@ -114,6 +114,8 @@ export interface SectionWritingInput {
   /** One-line gists of the neighbouring sections, so the writer neither repeats nor concludes early. */
   previousGist?: string;
   nextGist?: string;
+  /** The section's text so far while a model streams it (each call the whole text, longer). */
+  onText?: (text: string) => void;
 }
 
 export interface Agents {
