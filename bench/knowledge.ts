@@ -290,7 +290,11 @@ async function main() {
   const app = await buildApp({ config, database, logger: createLogger({ ...config, logLevel: 'warn' }) });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const deepspaceId = 900_000_000 + randomInt(99_999_999);
-  const [user] = await db.insert(users).values({ deepspaceId, username: `bench_kb_${Date.now() % 1e8}`, passwordHash: 'x' }).returning();
+  // The knowledge base is a Pro feature: the bench's user holds a running subscription.
+  const [user] = await db
+    .insert(users)
+    .values({ deepspaceId, username: `bench_kb_${Date.now() % 1e8}`, passwordHash: 'x', level: 1, subscriptionExpiry: new Date(Date.now() + 30 * 86_400_000) })
+    .returning();
   const { token } = await createSession(db, { userId: user!.id, remember: false });
   const cookie = `${SESSION_COOKIE}=${token}`;
 
