@@ -11,6 +11,7 @@ export function initialTrackerState(): TrackerState {
     articleMeta: null,
     error: null,
     details: null,
+    draft: null,
     notice: null,
     isConnected: false,
     isMonitoring: false,

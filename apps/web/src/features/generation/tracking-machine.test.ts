@@ -52,6 +52,25 @@ describe('start and the happy path', () => {
     expect(seen).toContain('analyze_topic');
   });
 
+  it('gathers the sections the events carry into the draft, by index, finished texts kept', async () => {
+    const h = harness();
+    const stream = await startTracking(h);
+    const section = (index: number, content: string, done: boolean) => ({ section: { index, total: 3, title: `标题${index}`, content, done } });
+    stream.emit(progress('parallel_section_generation', { progress: 50, ...section(1, '第二节写了一半', false) }), 5);
+    stream.emit(progress('parallel_section_generation', { progress: 50, ...section(0, '第一节', true) }), 6);
+    stream.emit(progress('parallel_section_generation', { progress: 50, ...section(1, '第二节写完了。', true) }), 7);
+    expect(h.state().draft).toEqual({
+      total: 3,
+      sections: [
+        { index: 0, title: '标题0', content: '第一节', done: true },
+        { index: 1, title: '标题1', content: '第二节写完了。', done: true },
+      ],
+    });
+    // Later steps carry no section: the draft stays until the article replaces it.
+    stream.emit(progress('generate_image', { progress: 70 }), 8);
+    expect(h.state().draft?.sections).toHaveLength(2);
+  });
+
   it('refreshes only the details on the same step; a new step replaces status, error, details and takes article_id', async () => {
     const h = harness({ startGeneration: vi.fn(async () => ({ ...STARTED, article_id: null })) });
     const stream = await startTracking(h);

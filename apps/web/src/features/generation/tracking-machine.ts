@@ -5,6 +5,7 @@ import { isFinalStatus, isRunningStatus } from './progress-display';
 import { forgetRunningTask, rememberRunningTask } from './running-task';
 import { nonEmpty, readStartResponse, type StartOutcome, startFailure } from './start-outcome';
 import { TimerSlots } from './timer-slots';
+import { mergeDraft } from './draft-sections';
 import { errorPatch, initialTrackerState } from './tracker-state';
 import { TRACKING_TEXT, TRACKING_TIMING } from './tracking-texts';
 import { createTransport } from './tracking-transport';
@@ -138,15 +139,16 @@ export function createTracker(deps: TrackerDeps): Tracker {
       log('最终状态之后的进度已忽略', step);
       return;
     }
+    const draft = mergeDraft(state.draft, details);
     if (step === state.status) {
-      patch({ details, notice: null });
+      patch({ details, draft, notice: null });
     } else {
       const articleId = nonEmpty(details?.article_id) ?? state.articleId;
       if (step === 'error') {
         const message = nonEmpty(details?.error) ?? nonEmpty(details?.message) ?? TRACKING_TEXT.stepError;
-        patch({ ...errorOf(message), details, articleId });
+        patch({ ...errorOf(message), details, draft, articleId });
       } else {
-        patch({ status: step, error: null, details, articleId, notice: null });
+        patch({ status: step, error: null, details, draft, articleId, notice: null });
         if (step === 'completed') articles.onCompleted(details);
       }
     }

@@ -1,5 +1,6 @@
 import type { GenerationStatus } from '@tianma/shared';
 import type { ToastKind } from '../../components/toast/toast-context';
+import type { Draft } from './draft-sections';
 
 /** What the tracking machine talks to (API.md, content service), injected so tests can script it. */
 
@@ -129,6 +130,8 @@ export interface TrackerState {
   articleMeta: ArticleMeta | null;
   error: string | null;
   details: ProgressDetails | null;
+  /** The sections written so far, shown in the preview until the article is done (API.md, section streaming). */
+  draft: Draft | null;
   /** A transient connection notice (503 retries, unstable network), cleared by the next update. */
   notice: string | null;
   isConnected: boolean;

@@ -3,6 +3,7 @@ import { isRunningStatus } from '../../../features/generation/progress-display';
 import { TRACKING_TEXT } from '../../../features/generation/tracking-texts';
 import type { TrackerState } from '../../../features/generation/tracking-types';
 import { ArticlePreview } from './ArticlePreview';
+import { DraftPreview } from './DraftPreview';
 import { IdleState } from './IdleState';
 import { ProgressPanel } from './ProgressPanel';
 import { BusinessLimitCard, FailureCard, FetchingCard, MissingContentCard, TimeoutCard } from './status-cards';
@@ -36,6 +37,13 @@ export function GenerationPanel(props: GenerationPanelProps): JSX.Element {
     }
     return <FailureCard message={state.error} onRegenerate={onRegenerate} onBack={onBack} />;
   }
-  if (isRunningStatus(status)) return <ProgressPanel status={status} details={state.details} notice={state.notice} advanced={advanced} />;
+  if (isRunningStatus(status)) {
+    return (
+      <>
+        <ProgressPanel status={status} details={state.details} notice={state.notice} advanced={advanced} />
+        {state.draft && <DraftPreview draft={state.draft} />}
+      </>
+    );
+  }
   return <IdleState />;
 }
