@@ -242,10 +242,16 @@ function spareDetails(plan: SectionPlan): string[] {
   if (!ctx.domain) return [];
   const bodies = input.outline.sections.length - 2;
   const used = new Set(chooseFacets(ctx.facets, bodies).map((facet) => facet.key));
-  const spare = ctx.facets.filter((facet) => !used.has(facet.key)).flatMap((facet) => facet.details);
-  const pool = slicedPool(spare, `${ctx.seed}|spare`, 0, 1);
-  const share = pool.slice((input.index - 1) * SPARE_PER_SECTION, input.index * SPARE_PER_SECTION);
-  return share;
+  // The whole pack knows about this topic, not only the facets this article type picks from.
+  const facets = [...new Set([...ctx.facets.map((facet) => facet.key), ...ctx.domain.facets.map((facet) => facet.key)])];
+  const spare = facets
+    .filter((key) => !used.has(key))
+    .flatMap((key) => ctx.domain!.facets.find((facet) => facet.key === key)?.details ?? ctx.facets.find((facet) => facet.key === key)?.details ?? []);
+  const pool = slicedPool([...new Set(spare)], `${ctx.seed}|spare`, 0, 1);
+  // Each body its even share of them (at least SPARE_PER_SECTION): what the pack knows comes
+  // before any claim of no topic.
+  const per = Math.max(SPARE_PER_SECTION, Math.ceil(pool.length / Math.max(1, bodies)));
+  return pool.slice((input.index - 1) * per, input.index * per);
 }
 
 /** The bodies' short names: their facets (亮点、体验…) for our own outline, else their headings. */
