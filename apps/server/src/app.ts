@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuth } from './accounts/auth.js';
+import { SessionCache } from './accounts/session-cache.js';
+import { localSessionInvalidations, redisSessionInvalidations } from './accounts/session-invalidations.js';
+import type { SessionCaching } from './accounts/sessions.js';
 import { registerDevOutboxRoutes } from './accounts/dev-outbox-routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { createCodeStore } from './accounts/verification/code-store.js';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     generation: GenerationServices;
     /** Uploaded files and generated images (the sweepers remove expired knowledge-base files). */
     storage: ObjectStorage;
+    /** The session cache and its invalidations (decision 067). */
+    sessionCaching: SessionCaching;
   }
 }
 
@@ -89,7 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const embeddings = createEmbeddings(config);
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
   const codes = createCodeStore(db, resolveAppSecret(config), senders, logger, { resendIntervalMs: config.codeResendIntervalMs });
-  const auth = createAuth(db, { publicUrl: config.publicUrl });
+  const redisPrefix = deps.overrides?.generation?.redisPrefix ?? config.redisPrefix;
+  const sessionCache = new SessionCache();
+  const sessionCaching: SessionCaching = {
+    cache: sessionCache,
+    invalidations: config.redisUrl ? redisSessionInvalidations(sessionCache, { url: config.redisUrl, prefix: redisPrefix, logger }) : localSessionInvalidations(sessionCache),
+  };
+  app.decorate('sessionCaching', sessionCaching);
+  app.addHook('onClose', () => sessionCaching.invalidations.close());
+  const auth = createAuth(db, { publicUrl: config.publicUrl, caching: sessionCaching });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
   const generation = createGenerationServices(

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
-import { resolveSession, type SessionInfo } from './sessions.js';
+import { resolveSession, type SessionCaching, type SessionInfo } from './sessions.js';
 import { SESSION_COOKIE, sessionTtl } from './session-token.js';
 import type { UserRow } from './tables.js';
 
@@ -24,6 +24,8 @@ export interface Auth {
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
   setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, remember: boolean): void;
   clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+  /** The session cache and its invalidations; whoever ends sessions tells them (decision 067). */
+  caching?: SessionCaching;
 }
 
 /**
@@ -37,7 +39,7 @@ export function assertSameUser(auth: AuthContext, deepspaceId: number | string |
   }
 }
 
-export function createAuth(db: Db, options: { publicUrl: string }): Auth {
+export function createAuth(db: Db, options: { publicUrl: string; caching?: SessionCaching }): Auth {
   const alwaysSecure = options.publicUrl.startsWith('https:');
   const cookieOptions = (request: FastifyRequest) => ({
     path: '/',
@@ -58,7 +60,7 @@ export function createAuth(db: Db, options: { publicUrl: string }): Auth {
     request.authContext ??= (async () => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return null;
-      const resolved = await resolveSession(db, token);
+      const resolved = await resolveSession(db, token, options.caching);
       if (!resolved) return null;
       if (resolved.renewed) setSessionCookie(request, reply, token, resolved.session.remember);
       return { user: resolved.user, session: resolved.session, token };
@@ -72,5 +74,5 @@ export function createAuth(db: Db, options: { publicUrl: string }): Auth {
     return auth;
   };
 
-  return { currentUser, requireUser, setSessionCookie, clearSessionCookie };
+  return { currentUser, requireUser, setSessionCookie, clearSessionCookie, caching: options.caching };
 }

@@ -6,7 +6,7 @@ import { findUserByPhone } from './find-user.js';
 import { clearLoginFailures } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 import { assertPasswordLength } from './password-policy.js';
-import { revokeUserSessions } from './sessions.js';
+import { revokeUserSessions, type SessionCaching } from './sessions.js';
 import { users } from './tables.js';
 import type { CodeStore } from './verification/code-store.js';
 
@@ -18,6 +18,7 @@ export async function changePassword(
   db: Db,
   auth: AuthContext,
   input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  caching?: SessionCaching,
 ): Promise<void> {
   if (input.newPassword !== input.confirmPassword) throw badRequest('新密码和确认密码不匹配');
   assertPasswordLength(input.newPassword);
@@ -27,6 +28,8 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
     await revokeUserSessions(tx, auth.user.id, auth.session.id);
   });
+  // After the commit: a process that read a session before it re-reads the database.
+  await caching?.invalidations.publish({ kind: 'user', userId: auth.user.id, keepSessionId: auth.session.id });
 }
 
 /**
@@ -44,7 +47,7 @@ export async function sendResetCode(deps: { db: Db; codes: CodeStore }, input: {
  * Reset by SMS code; every session of the user is signed out and any sign-in lock lifted. The
  * length is checked before the code is spent; the strength is advice.
  */
-export async function resetPassword(deps: { db: Db; codes: CodeStore }, input: { phone: string; code: string; newPassword: string }): Promise<void> {
+export async function resetPassword(deps: { db: Db; codes: CodeStore; caching?: SessionCaching }, input: { phone: string; code: string; newPassword: string }): Promise<void> {
   const { db, codes } = deps;
   assertPasswordLength(input.newPassword);
   await codes.consume({ target: input.phone, purpose: 'RESET', code: input.code });
@@ -55,5 +58,6 @@ export async function resetPassword(deps: { db: Db; codes: CodeStore }, input: {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
   });
+  await deps.caching?.invalidations.publish({ kind: 'user', userId: user.id });
   await clearLoginFailures(db, `user:${user.id}`);
 }

@@ -101,7 +101,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/user/logout`, async (request, reply) => {
     const current = await auth.currentUser(request, reply);
-    if (current) await revokeSession(db, current.token);
+    if (current) await revokeSession(db, current.token, auth.caching);
     auth.clearSessionCookie(request, reply);
     return { success: true, message: '已退出登录' };
   });
@@ -110,7 +110,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     const current = await auth.requireUser(request, reply);
     const body = changePasswordSchema.parse(request.body);
     assertSameUser(current, body.deepspaceId);
-    await changePassword(db, current, body);
+    await changePassword(db, current, body, auth.caching);
     return { success: true, message: '密码修改成功' };
   });
 
@@ -122,7 +122,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post(`${base}/user/reset-password`, { config: SIGN_IN_LIMIT }, async (request) => {
     const body = resetPasswordSchema.parse(request.body);
-    await resetPassword({ db, codes }, body);
+    await resetPassword({ db, codes, caching: auth.caching }, body);
     return { success: true, message: '密码重置成功，请重新登录' };
   });
 

@@ -10,7 +10,7 @@ import { type NewVersion, recordVersion } from './versions.js';
 /** An owner's reads and writes of their own articles; every query is scoped by the owner. */
 
 /** The columns a list item shows: never the article's text or metadata, which a page does not need. */
-const LIST_COLUMNS = {
+const ARTICLE_LIST_COLUMNS = {
   id: articles.id,
   articleId: articles.articleId,
   title: articles.title,
@@ -20,10 +20,9 @@ const LIST_COLUMNS = {
   wordCount: articles.wordCount,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
-  /** The topic of the task that wrote it (null for an article without one). */
-  topic: generationTasks.topic,
 };
-export type ArticleListRow = Pick<ArticleRow, Exclude<keyof typeof LIST_COLUMNS, 'topic'>> & {
+export type ArticleListRow = Pick<ArticleRow, keyof typeof ARTICLE_LIST_COLUMNS> & {
+  /** The topic of the task that wrote it (null for an article without one). */
   topic: string | null;
   /** Its version among the owner's articles on the same topic (decision 057). */
   version: TopicVersion | null;
@@ -34,18 +33,44 @@ export interface ArticlePage {
   total: number;
 }
 
-const pageOfArticles = preparedFor((db) =>
-  db
-    .select(LIST_COLUMNS)
-    .from(articles)
-    .leftJoin(generationTasks, eq(generationTasks.articleId, articles.articleId))
-    .where(eq(articles.userId, sql.placeholder('userId')))
-    .orderBy(desc(articles.createdAt), desc(articles.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('own_articles_page'),
-);
+/**
+ * One statement per page (decision 067): the page is cut from the owner's articles first (index
+ * articles_user_created_idx, read backwards) and only its rows are joined to their tasks — joining
+ * before the LIMIT made PostgreSQL hash the whole generation_tasks table; the owner's count rides
+ * along as a scalar subquery (an index-only scan).
+ */
+const pageOfArticles = preparedFor((db) => {
+  const page = db.$with('page').as(
+    db
+      .select(ARTICLE_LIST_COLUMNS)
+      .from(articles)
+      .where(eq(articles.userId, sql.placeholder('userId')))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return db
+    .with(page)
+    .select({
+      id: page.id,
+      articleId: page.articleId,
+      title: page.title,
+      summary: page.summary,
+      imageUrl: page.imageUrl,
+      isPublic: page.isPublic,
+      wordCount: page.wordCount,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      topic: generationTasks.topic,
+      total: sql<number>`(select count(*) from ${articles} where ${articles.userId} = ${sql.placeholder('userId')})`.mapWith(Number),
+    })
+    .from(page)
+    .leftJoin(generationTasks, eq(generationTasks.articleId, page.articleId))
+    .orderBy(desc(page.createdAt), desc(page.id))
+    .prepare('own_articles_page');
+});
 
+/** The count alone, for a page past the last one (no row to carry it). */
 const countOfArticles = preparedFor((db) =>
   db
     .select({ total: count() })
@@ -55,16 +80,17 @@ const countOfArticles = preparedFor((db) =>
 );
 
 export async function listOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
-  const [rows, [totals]] = await Promise.all([
-    pageOfArticles(db).execute({ userId, limit: size, offset: (page - 1) * size }),
-    countOfArticles(db).execute({ userId }),
-  ]);
+  const offset = (page - 1) * size;
+  const found = await pageOfArticles(db).execute({ userId, limit: size, offset });
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && offset > 0) total = Number((await countOfArticles(db).execute({ userId }))[0]?.total ?? 0);
   const versions = await topicVersions(
     db,
     userId,
-    rows.flatMap((row) => (row.topic === null ? [] : [row.topic])),
+    found.flatMap((row) => (row.topic === null ? [] : [row.topic])),
   );
-  return { rows: rows.map((row) => ({ ...row, version: versions.get(row.articleId) ?? null })), total: Number(totals?.total ?? 0) };
+  const rows = found.map(({ total: _total, ...row }) => ({ ...row, version: versions.get(row.articleId) ?? null }));
+  return { rows, total };
 }
 
 export async function findOwnArticle(db: Db, userId: number, articleId: string): Promise<ArticleRow | undefined> {
