@@ -2,7 +2,9 @@
  * `npm run bench:load`: load over loopback on PostgreSQL (LOAD_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/tianma_load, dropped and created at start) and Redis
  * (LOAD_REDIS_URL, for the multi-process part). Each part writes bench/reports/load.json as it ends,
- * so a partial run still reports.
+ * so a partial run still reports. LOAD_DATABASE=pglite runs part 1 alone on the embedded database
+ * (a fresh data directory; report bench/reports/load-pglite.json); its process of its own is then
+ * `--role=all`, the embedded mode's one process.
  *   1. HTTP: the server in this process; autocannon at a fixed 200 req/s on /me, my articles
  *      (1,000 of them, pages 1 and 50) and the shared page; password sign-in apart, under its limit.
  *   2. SSE fan-out: a server process (--role=all) and 1,000 streams of one running task; its RSS.
@@ -31,6 +33,7 @@ import { createLogger } from '../apps/server/src/platform/logger.js';
 import { percentile } from './support.js';
 
 
+const EMBEDDED = process.env.LOAD_DATABASE === 'pglite';
 const DATABASE_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tianma_load';
 const REDIS_URL = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.LOAD_RATE ?? 200);
@@ -41,8 +44,8 @@ const SERVER = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const MB = 2 ** 20;
 const PASSWORD = 'Bench-load-2026!';
 const STANDARD = { topic: '如何把计划变成习惯', settings: { audience: 'student', type: 'practical_guide', style: 'accessible_easyread', length: 2000, platform: 'wechat' } };
-const reportPath = path.resolve(import.meta.dirname, 'reports', 'load.json');
-const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavgBefore: os.loadavg(), database: 'postgresql' };
+const reportPath = path.resolve(import.meta.dirname, 'reports', EMBEDDED ? 'load-pglite.json' : 'load.json');
+const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavgBefore: os.loadavg(), database: EMBEDDED ? 'pglite' : 'postgresql' };
 
 function save() {
   fs.mkdirSync(path.dirname(reportPath), { recursive: true });
@@ -58,7 +61,7 @@ function baseEnv(dataDir: string): NodeJS.ProcessEnv {
     ALLOW_OFFLINE_COMPOSER: 'true',
     APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
     DATA_DIR: dataDir,
-    DATABASE_URL,
+    DATABASE_URL: EMBEDDED ? undefined : DATABASE_URL,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
   };
@@ -389,11 +392,12 @@ async function generationPart(db: Db, dataDir: string) {
 }
 
 async function main() {
-  await recreateDatabase();
+  if (!EMBEDDED) await recreateDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-load-'));
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir });
+  let database: Awaited<ReturnType<typeof openDatabase>> | null = await openDatabase({ databaseUrl: EMBEDDED ? undefined : DATABASE_URL, dataDir });
   await migrateDatabase(database);
-  const parts = (process.env.LOAD_PARTS ?? 'http,sse,sse-split,generation').split(',');
+  const parts = (process.env.LOAD_PARTS ?? (EMBEDDED ? 'http' : 'http,sse,sse-split,generation')).split(',');
+  if (EMBEDDED && parts.some((part) => part !== 'http')) throw new Error('LOAD_DATABASE=pglite runs the http part only (the others need PostgreSQL and Redis)');
   try {
     if (parts.includes('http')) {
       const owner = await seedOwner(database.db);
@@ -401,22 +405,27 @@ async function main() {
       const app = await buildApp({ config, database, logger: createLogger({ ...config, logLevel: 'warn' }) });
       await httpPart(owner, await app.listen({ port: 0, host: '127.0.0.1' }), 'http', undefined);
       await app.close();
-      // The same against an api process of its own, so autocannon does not share the server's event loop.
+      // The embedded database has one process: this one lets go of it for the server's.
+      if (EMBEDDED) {
+        await database.close();
+        database = null;
+      }
+      // The same against a server process of its own, so autocannon does not share the server's event loop.
       const port = 38_000 + Math.floor(Math.random() * 1000);
-      const server = await startServer('api', { ...baseEnv(dataDir), PORT: String(port), TRUST_PROXY: 'true' }, port);
+      const server = await startServer(EMBEDDED ? 'all' : 'api', { ...baseEnv(dataDir), PORT: String(port), TRUST_PROXY: 'true' }, port);
       try {
         await httpPart(owner, `http://127.0.0.1:${port}`, 'httpSeparateProcess', server.pid);
       } finally {
         await stop(server);
       }
     }
-    if (parts.includes('sse')) await ssePart(database.db, dataDir, 'all');
-    if (parts.includes('sse-split')) await ssePart(database.db, dataDir, 'split');
-    if (parts.includes('generation')) await generationPart(database.db, dataDir);
+    if (database && parts.includes('sse')) await ssePart(database.db, dataDir, 'all');
+    if (database && parts.includes('sse-split')) await ssePart(database.db, dataDir, 'split');
+    if (database && parts.includes('generation')) await generationPart(database.db, dataDir);
   } finally {
     report.loadavgAfter = os.loadavg();
     save();
-    await database.close();
+    await database?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(JSON.stringify(report, null, 2));
