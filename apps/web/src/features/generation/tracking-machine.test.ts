@@ -235,6 +235,18 @@ describe('regenerate, resume, dispose', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a reloaded page shows the sections written before the reload, from the status call', async () => {
+    const written = [{ index: 0, total: 2, title: '写在前面', content: '开头一段。', done: true }];
+    const h = harness({ fetchStatus: vi.fn(async () => ({ currentStep: 'parallel_section_generation', status: 'running', details: { progress: 50, sections: written } })) });
+    h.tracker.resume('t1', { articleId: 'a1' });
+    await flush();
+    expect(h.deps.fetchStatus).toHaveBeenCalledWith('t1');
+    expect(h.state().draft).toEqual({ total: 2, sections: [{ index: 0, title: '写在前面', content: '开头一段。', done: true }] });
+    h.stream().emit(progress('parallel_section_generation', { progress: 50, section: { index: 1, total: 2, title: '第二节', content: '第二节正文。', done: true } }), 9);
+    expect(h.state().draft?.sections.map((section) => section.index)).toEqual([0, 1]);
+    h.tracker.dispose();
+  });
+
   it('resume cuts a live connection and reconnects 150 ms later', async () => {
     const h = harness();
     const first = await startTracking(h);

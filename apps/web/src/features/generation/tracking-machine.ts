@@ -291,6 +291,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
       });
       remember();
       beginTracking(taskId);
+      // The stream resumes from the current state; the sections written before the reload come from the status call.
+      const at = epoch;
+      deps.fetchStatus(taskId).then(
+        (response) => {
+          if (at === epoch && !over) patch({ draft: mergeDraft(state.draft, response?.details) });
+        },
+        () => undefined,
+      );
     },
 
     async refetchArticle() {
