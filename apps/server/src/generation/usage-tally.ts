@@ -2,7 +2,11 @@ import type { LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
 import { addUsage, NO_USAGE } from '../providers/llm/llm-port.js';
 import { estimateCostYuan, type LlmPricing } from '../providers/llm/llm-usage.js';
 
-/** Token usage of one task, per stage (the agent's purpose) and in total, with its cost when priced; stored on the task row. */
+/**
+ * Token usage of one task, per stage (the agent's purpose) and in total, with its cost when priced;
+ * stored on the task row. cachedPromptTokens (the prompt tokens the provider's prefix cache served)
+ * appears per stage and in total once any call of the task reported it.
+ */
 export class UsageTally {
   private readonly byStage = new Map<LlmPurpose, TokenUsage & { calls: number }>();
 

@@ -19,6 +19,10 @@ export interface FakeUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Cached prompt tokens as OpenAI, Qwen and Kimi report them; sent only when given. */
+  prompt_tokens_details?: { cached_tokens: number };
+  /** Cached prompt tokens as DeepSeek reports them; sent only when given. */
+  prompt_cache_hit_tokens?: number;
 }
 
 export type FakeStep =
@@ -94,7 +98,13 @@ export function lastUserMessage(request: FakeRequest): string {
 function defaultUsage(body: ChatBody | undefined, text: string, given: Partial<FakeUsage> | undefined): FakeUsage {
   const prompt = given?.prompt_tokens ?? (body?.messages ?? []).reduce((sum, m) => sum + [...String(m.content)].length, 0);
   const completion = given?.completion_tokens ?? [...text].length;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: given?.total_tokens ?? prompt + completion };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: given?.total_tokens ?? prompt + completion,
+    ...(given?.prompt_tokens_details ? { prompt_tokens_details: given.prompt_tokens_details } : {}),
+    ...(given?.prompt_cache_hit_tokens === undefined ? {} : { prompt_cache_hit_tokens: given.prompt_cache_hit_tokens }),
+  };
 }
 
 function pieces(text: string, size: number): string[] {

@@ -212,6 +212,18 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
     expect(usage).toHaveLength(2);
   });
 
+  it('reads the cached prompt tokens each provider reports into the usage, and leaves them out when none are', async () => {
+    fake.enqueue(
+      { text: JSON.stringify(ANALYSIS), usage: { prompt_tokens: 900, prompt_tokens_details: { cached_tokens: 640 } } },
+      { text: JSON.stringify(ANALYSIS), usage: { prompt_tokens: 900, prompt_cache_hit_tokens: 384 } },
+      { text: JSON.stringify(ANALYSIS), usage: { prompt_tokens: 900 } },
+    );
+    for (let i = 0; i < 3; i++) await agents.analyzeTopic({ brief: BRIEF, materials: [] });
+    expect(usage.map((u) => u.usage.cachedPromptTokens)).toEqual([640, 384, undefined]);
+    expect(usage[2]!.usage).not.toHaveProperty('cachedPromptTokens');
+    expect(usage.map((u) => u.usage.promptTokens)).toEqual([900, 900, 900]);
+  });
+
   it('gives up after exactly two calls when the JSON stays bad', async () => {
     fake.enqueue({ text: '不是 JSON' }, { text: JSON.stringify({ title: '只有标题' }) });
     const error = await agents.outline({ brief: BRIEF, analysis: ANALYSIS, materials: [] }).catch((e: unknown) => e);

@@ -17,4 +17,15 @@ describe('UsageTally', () => {
     });
     expect(new UsageTally().toJSON()).not.toHaveProperty('costYuan');
   });
+
+  it('sums the cached prompt tokens per stage and in total once any call reported them', () => {
+    const tally = new UsageTally();
+    tally.add('analysis', { promptTokens: 500, completionTokens: 100, totalTokens: 600 });
+    tally.add('writing', { promptTokens: 900, completionTokens: 400, totalTokens: 1300, cachedPromptTokens: 384 });
+    tally.add('writing', { promptTokens: 900, completionTokens: 400, totalTokens: 1300, cachedPromptTokens: 640 });
+    const { total, stages } = tally.toJSON();
+    expect(total).toEqual({ promptTokens: 2300, completionTokens: 900, totalTokens: 3200, cachedPromptTokens: 1024 });
+    expect(stages.writing).toEqual({ promptTokens: 1800, completionTokens: 800, totalTokens: 2600, cachedPromptTokens: 1024, calls: 2 });
+    expect(stages.analysis).not.toHaveProperty('cachedPromptTokens');
+  });
 });

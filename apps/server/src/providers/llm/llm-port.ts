@@ -28,6 +28,12 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /**
+   * The part of promptTokens the provider served from its prefix cache (OpenAI, Qwen and Kimi:
+   * usage.prompt_tokens_details.cached_tokens; DeepSeek: usage.prompt_cache_hit_tokens), when it
+   * says. Absent when no answer reported it.
+   */
+  cachedPromptTokens?: number;
 }
 
 export interface ChatResult {
@@ -71,11 +77,14 @@ export interface LlmPort {
 }
 
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
+  const sum: TokenUsage = {
     promptTokens: a.promptTokens + b.promptTokens,
     completionTokens: a.completionTokens + b.completionTokens,
     totalTokens: a.totalTokens + b.totalTokens,
   };
+  // Present once any part reported it, so "0 cached" is told apart from "not reported".
+  if (a.cachedPromptTokens !== undefined || b.cachedPromptTokens !== undefined) sum.cachedPromptTokens = (a.cachedPromptTokens ?? 0) + (b.cachedPromptTokens ?? 0);
+  return sum;
 }
 
 export const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };

@@ -25,10 +25,29 @@ export function estimateUsage(messages: ChatMessage[], completion: string): Toke
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }
 
-export function toTokenUsage(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }): TokenUsage {
+/** A stream's usage as the providers send it; the cache fields differ by provider. */
+export interface ReportedUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  /** OpenAI, Qwen (DashScope compatible mode), Kimi. */
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  /** DeepSeek. */
+  prompt_cache_hit_tokens?: number | null;
+  /** Kimi's older field. */
+  cached_tokens?: number | null;
+}
+
+export function toTokenUsage(usage: ReportedUsage): TokenUsage {
   const promptTokens = usage.prompt_tokens ?? 0;
   const completionTokens = usage.completion_tokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage.total_tokens ?? promptTokens + completionTokens };
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? usage.cached_tokens;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage.total_tokens ?? promptTokens + completionTokens,
+    ...(typeof cached === 'number' && cached >= 0 ? { cachedPromptTokens: Math.min(cached, promptTokens) } : {}),
+  };
 }
 
 /** Cost in yuan, rounded to 0.0001 yuan (a hundredth of a fen). */
