@@ -80,13 +80,19 @@ describe('creation studio', () => {
     await context.close();
   });
 
-  it('a reload during a run picks the running task up again', async () => {
+  it('the draft fills in section by section before the article is done; a reload during a run picks the task up again', async () => {
     const { context, page, problems } = await signedInPage(browser, newAccount('mdl', 21, modelBaseUrl()));
     await page.goto(`${modelBaseUrl()}/create`);
     await page.getByTestId('topic-input').fill('如何坚持晨跑');
     await page.getByTestId('length-slider').fill('3000');
     await page.getByTestId('generate-button').click();
     await page.getByTestId('progress-step').filter({ hasText: '智能章节生成' }).waitFor();
+    // The first finished section shows in the draft under the progress, before the article is done.
+    const finished = page.locator('[data-testid="draft-section"][data-done="true"]').first();
+    await finished.waitFor();
+    expect(await page.getByTestId('article-preview').count()).toBe(0);
+    expect(((await finished.textContent()) ?? '').length).toBeGreaterThan(30);
+    await page.getByTestId('draft-count').filter({ hasText: /已写好 [1-9]\d*\/\d+ 节/ }).waitFor();
     await page.reload();
     await page.getByTestId('progress-step').waitFor();
     await page.getByTestId('generate-button').filter({ hasText: '生成中...' }).waitFor();
