@@ -1,6 +1,6 @@
 /**
  * The scripted model of `EVAL_WRITER=fake npm run eval:writing`: the test suite's OpenAI fake, in
- * this process, answering each agent (told apart by the role line of its system prompt) with a
+ * this process, answering each agent (told apart by its role line, after 本次任务：) with a
  * plausible reply, and keeping every prompt so the evaluation can check what the prompts carry:
  * the topic's key terms and parsed parts (an instruction's role, title and constraints as rules),
  * the article type's discourse plan, the outline (its headings in every section prompt), the chosen
@@ -17,6 +17,7 @@ import { OUTLINE_ROLE } from '../apps/server/src/generation/agents/prompts/outli
 import { SECTION_ROLE } from '../apps/server/src/generation/agents/prompts/section.js';
 import { SEO_ROLE } from '../apps/server/src/generation/agents/prompts/seo.js';
 import { STYLE_ROLE } from '../apps/server/src/generation/agents/prompts/style.js';
+import { TASK_HEADING } from '../apps/server/src/generation/agents/prompts/shared-context.js';
 import { type FakeRequest, lastUserMessage, startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
 
 // What the evaluation checks the prompts against, loaded with the fake so the offline run does not depend on the prompts.
@@ -64,7 +65,7 @@ function withoutListed(draft: string, prompt: string): string {
   return listed.reduce((text, phrase) => text.replaceAll(`${phrase}，`, '').replaceAll(phrase, ''), draft);
 }
 
-function agentOf(system: string): Agent {
+function agentOf(prompt: string): Agent {
   const roles: [string, Agent][] = [
     [ANALYSIS_ROLE, 'analysis'],
     [STYLE_ROLE, 'style'],
@@ -74,7 +75,7 @@ function agentOf(system: string): Agent {
     [COMBINE_ROLE, 'combine'],
     [SEO_ROLE, 'seo'],
   ];
-  return roles.find(([role]) => system.startsWith(role))?.[1] ?? 'unknown';
+  return roles.find(([role]) => prompt.includes(`${TASK_HEADING}${role}`))?.[1] ?? 'unknown';
 }
 
 function reply(agent: Agent, prompt: string): string {
@@ -118,7 +119,7 @@ export async function startScriptedModel() {
   fake.setResponder((request: FakeRequest) => {
     const system = request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
     const user = lastUserMessage(request);
-    const agent = agentOf(system);
+    const agent = agentOf(user);
     prompts.push({ agent, text: `${system}\n${user}` });
     fake.requests.length = 0;
     return { text: reply(agent, user), chunkSize: 400 };

@@ -1,7 +1,7 @@
 /**
  * The fake LLM of `bench/generation.ts`, run as its own process (so its CPU and memory do not
  * count against the server's): the test suite's scripted OpenAI fake, answering every agent as a
- * model would, by the role line of its system prompt, after a fixed latency per call. Sections
+ * model would, by its role line (本次任务：…), after a fixed latency per call. Sections
  * come back at their budgeted length, so prompts and articles have realistic sizes. Prints
  * `{"url": …}` on stdout once listening.
  */
@@ -12,6 +12,7 @@ import { IMAGES_ROLE } from '../apps/server/src/generation/agents/prompts/images
 import { OUTLINE_ROLE } from '../apps/server/src/generation/agents/prompts/outline.js';
 import { SECTION_ROLE } from '../apps/server/src/generation/agents/prompts/section.js';
 import { SEO_ROLE } from '../apps/server/src/generation/agents/prompts/seo.js';
+import { TASK_HEADING } from '../apps/server/src/generation/agents/prompts/shared-context.js';
 import { STYLE_ROLE } from '../apps/server/src/generation/agents/prompts/style.js';
 import { type FakeRequest, lastUserMessage, startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
 
@@ -93,29 +94,29 @@ function revision(prompt: string): string {
 }
 
 function reply(request: FakeRequest): string {
-  const system = request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
   const prompt = lastUserMessage(request);
-  if (system.startsWith(ANALYSIS_ROLE)) {
+  const is = (role: string) => prompt.includes(`${TASK_HEADING}${role}`);
+  if (is(ANALYSIS_ROLE)) {
     return JSON.stringify({ angle: '用最小的改变建立长期习惯', audienceNeeds: ['时间少', '容易放弃'], keyQuestions: ['从哪里开始', '如何坚持'], searchQueries: ['习惯养成方法'] });
   }
-  if (system.startsWith(STYLE_ROLE)) {
+  if (is(STYLE_ROLE)) {
     return JSON.stringify({ tone: '亲切', sentenceLength: '短句为主', structure: '总分总', hooks: '提问开头', vocabulary: ['干货'] });
   }
-  if (system.startsWith(OUTLINE_ROLE)) return JSON.stringify(outline(prompt));
-  if (system.startsWith(SECTION_ROLE)) {
+  if (is(OUTLINE_ROLE)) return JSON.stringify(outline(prompt));
+  if (is(SECTION_ROLE)) {
     const heading = /撰写「(.+?)」/.exec(prompt)?.[1] ?? '';
     return `## ${heading}\n\n${prose(number(/本节字数：约 (\d+) 字/, prompt, 300), heading)}`;
   }
-  if (system.startsWith(IMAGES_ROLE)) {
+  if (is(IMAGES_ROLE)) {
     const count = number(/加 (\d+) 张插图/, prompt, 1);
     const images = [{ sectionIndex: -1, prompt: '清晨的书桌，台灯与笔记本，暖色调插画', caption: '封面' }];
     for (let i = 1; i <= count; i++) images.push({ sectionIndex: i, prompt: '简洁的扁平插画，表现专注与坚持', caption: `插图${i}` });
     return JSON.stringify({ images });
   }
-  if (system.startsWith(COMBINE_ROLE)) return between(prompt, '【初稿】', '【/初稿】').replace(/^# .+$/m, '# 把计划变成习惯，其实没那么难');
+  if (is(COMBINE_ROLE)) return between(prompt, '【初稿】', '【/初稿】').replace(/^# .+$/m, '# 把计划变成习惯，其实没那么难');
   if (prompt.includes('【要求】')) return revision(prompt);
-  if (system.startsWith(SEO_ROLE)) return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：习惯养成、时间管理、自律`;
-  throw new Error(`unknown agent: ${system.slice(0, 40)}`);
+  if (is(SEO_ROLE)) return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：习惯养成、时间管理、自律`;
+  throw new Error(`unknown agent: ${prompt.slice(0, 40)}`);
 }
 
 const fake = await startOpenAiFake();

@@ -131,7 +131,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     const seoRequest = request.seo;
     // The SEO rules run inside the saved step, so a resumed task does not apply them twice.
     const seo = await saved<SeoResult>('seo', async () => {
-      const optimized = await agents.optimizeSeo({ brief, article: combined, keywords: seoRequest.keywords, style });
+      const optimized = await agents.optimizeSeo({ brief, outline, article: combined, keywords: seoRequest.keywords, style });
       const keywords = seoRequest.keywords.length > 0 ? seoRequest.keywords : optimized.keywords;
       const ruled = applySeoRules({ ...optimized, keywords, platform: brief.platform, options: seoRequest });
       return { ...optimized, title: ruled.title, markdown: ruled.markdown };

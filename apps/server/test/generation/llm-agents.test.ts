@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BAD_JSON_CORRECTION, LlmAgents, MAX_SHRINKS } from '../../src/generation/agents/llm-agents.js';
 import { PLATFORM_CONVENTIONS } from '../../src/generation/agents/prompts/platform-conventions.js';
+import { TASK_HEADING } from '../../src/generation/agents/prompts/shared-context.js';
 import type { ArticleBrief, Material, Outline, SectionDraft, TopicAnalysis } from '../../src/generation/agents/types.js';
 import { LlmError, type LlmPurpose, type TokenUsage } from '../../src/providers/llm/llm-port.js';
 import { OpenAiCompatibleLlm } from '../../src/providers/llm/openai-compatible.js';
@@ -46,7 +47,7 @@ function between(text: string, open: string, close: string): string {
   return text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim();
 }
 
-/** Answers as each agent would, telling the agents apart by their system prompt. */
+/** Answers as each agent would, telling the agents apart by their role line. */
 const SCRIPT: Record<Agent, (request: FakeRequest) => FakeStep> = {
   analysis: () => ({ text: JSON.stringify(ANALYSIS) }),
   style: () => ({ text: JSON.stringify({ tone: '亲切', sentenceLength: '短句为主', structure: '总分总', hooks: '提问开头', vocabulary: ['干货'] }) }),
@@ -71,9 +72,9 @@ let usage: { purpose: LlmPurpose; usage: TokenUsage }[];
 let agents: LlmAgents;
 
 function agentOf(request: FakeRequest): Agent {
-  const system = request.body?.messages?.find((message) => message.role === 'system')?.content ?? '';
-  const found = ROLES.find(([, role]) => system.startsWith(role));
-  if (!found) throw new Error(`unknown agent: ${system.slice(0, 40)}`);
+  const prompt = request.body?.messages?.find((message) => message.role === 'user')?.content ?? '';
+  const found = ROLES.find(([, role]) => prompt.includes(`${TASK_HEADING}${role}`));
+  if (!found) throw new Error(`unknown agent: ${prompt.slice(0, 40)}`);
   return found[0];
 }
 const promptOf = (request: FakeRequest) => (request.body?.messages ?? []).map((message) => message.content).join('\n');
@@ -242,7 +243,7 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
     expect(first).toContain('【资料3】');
     expect(retry).toContain('【资料2】');
     expect(retry).not.toContain('【资料3】');
-    expect(fake.requests[1]!.body!.messages![0]!.content).toContain('[1]～[2]');
+    expect(lastUserMessage(fake.requests[1]!)).toContain('[1]～[2]');
     expect(draft.sources).toEqual(MATERIALS.slice(0, 3));
     expect(usage).toHaveLength(1);
   });

@@ -7,6 +7,8 @@ import { findBalanceMismatches } from '../../src/billing/reconcile.js';
 import { coinLedger } from '../../src/billing/tables.js';
 import { BAD_JSON_CORRECTION } from '../../src/generation/agents/llm-agents.js';
 import { PLATFORM_CONVENTIONS } from '../../src/generation/agents/prompts/platform-conventions.js';
+import { SECTION_ROLE } from '../../src/generation/agents/prompts/section.js';
+import { TASK_HEADING } from '../../src/generation/agents/prompts/shared-context.js';
 import { generationEvents, generationStageOutputs, type GenerationTaskRow, generationTasks } from '../../src/generation/tables.js';
 import { CONTENT_REFUSED_MESSAGE } from '../../src/providers/llm/llm-failure.js';
 import { CONTINUE_INSTRUCTION } from '../../src/providers/llm/openai-compatible.js';
@@ -100,13 +102,47 @@ function countsOf(topic: string): Record<string, number> {
 }
 /** The usage the fake put on the wire for this topic's requests. */
 function reportedUsage(topic: string) {
-  const sum = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  const sum: { promptTokens: number; completionTokens: number; totalTokens: number; cachedPromptTokens?: number } = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   for (const request of requestsOf(topic)) {
-    sum.promptTokens += request.answer.usage?.prompt_tokens ?? 0;
-    sum.completionTokens += request.answer.usage?.completion_tokens ?? 0;
-    sum.totalTokens += request.answer.usage?.total_tokens ?? 0;
+    const usage = request.answer.usage;
+    sum.promptTokens += usage?.prompt_tokens ?? 0;
+    sum.completionTokens += usage?.completion_tokens ?? 0;
+    sum.totalTokens += usage?.total_tokens ?? 0;
+    const cached = usage?.prompt_tokens_details?.cached_tokens ?? usage?.prompt_cache_hit_tokens;
+    if (cached !== undefined) sum.cachedPromptTokens = (sum.cachedPromptTokens ?? 0) + cached;
   }
   return sum;
+}
+/** The part of a prompt before the agent's own task: the system text and the first user block. */
+function stablePart(request: FakeRequest): { system: string; block: string } {
+  const user = request.body?.messages?.find((message) => message.role === 'user')?.content ?? '';
+  return { system: systemOf(request), block: user.slice(0, user.indexOf(TASK_HEADING)) };
+}
+/**
+ * Every call of the task opens with the same system text and the same first user block (the
+ * brief, then the outline once it exists), byte for byte, so a provider's prefix cache hits.
+ */
+function expectStablePrefix(topic: string) {
+  const requests = requestsOf(topic);
+  const before = requests.filter((request) => ['analysis', 'style', 'outline'].includes(agentOf(request)));
+  const after = requests.filter((request) => !['analysis', 'style', 'outline'].includes(agentOf(request)));
+  expect(new Set(requests.map((request) => systemOf(request))).size).toBe(1);
+  const blocks = new Set(after.map((request) => stablePart(request).block));
+  expect(blocks.size).toBe(1);
+  const [block] = [...blocks] as [string];
+  expect(block).toMatch(/^【创作要求】\n[\s\S]+【\/创作要求】\n\n【全文大纲】\n[\s\S]+【\/全文大纲】\n\n$/u);
+  for (const [i, heading] of HEADINGS.entries()) expect(block).toContain(`${i + 1}. ${heading}（约 `);
+  const briefBlock = block.slice(0, block.indexOf('【全文大纲】'));
+  for (const request of before) expect(stablePart(request).block).toBe(briefBlock);
+  // The section calls share that prefix, their rules too, and differ from the section's own task on.
+  const sections = requestsOf(topic, 'section').map((request) => promptOf(request));
+  const common = sections.reduce((prefix, prompt) => {
+    let n = 0;
+    while (n < prefix.length && prefix[n] === prompt[n]) n++;
+    return prefix.slice(0, n);
+  });
+  expect(common.startsWith(`${systemOf(after[0]!)}\n${block}${TASK_HEADING}${SECTION_ROLE}\n`)).toBe(true);
+  expect(common.endsWith('你的任务：撰写「')).toBe(true);
 }
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
@@ -151,7 +187,8 @@ async function money(username: string) {
   return { balance: user!.coinBalance, ledger: ledger.map((entry) => [entry.kind, entry.delta]) };
 }
 
-type StoredUsage = { total: { promptTokens: number; completionTokens: number; totalTokens: number }; stages: Record<string, { calls: number }> };
+type Tokens = { promptTokens: number; completionTokens: number; totalTokens: number; cachedPromptTokens?: number };
+type StoredUsage = { total: Tokens; stages: Record<string, Tokens & { calls: number }> };
 const usageOf = (task: GenerationTaskRow) => task.usage as StoredUsage;
 const callsPerStage = (task: GenerationTaskRow) => Object.fromEntries(Object.entries(usageOf(task).stages).map(([stage, usage]) => [stage, usage.calls]));
 
@@ -195,7 +232,7 @@ describe('a guided article written by the model', () => {
       expect(prompt).toContain(`你的任务：撰写「${heading}」`);
       expect(prompt).toContain(`本节字数：约 ${budget} 字（允许 ±10%，即 ${Math.round(budget * 0.9)}～${Math.round(budget * 1.1)} 字）`);
       for (const [j, other] of HEADINGS.entries()) expect(prompt).toContain(`${j + 1}. ${other}（约 ${BUDGETS_2000[j]} 字）`);
-      expect(systemOf(request!)).toContain('只能使用给出的编号 [1]～[3]');
+      expect(promptOf(request!)).toContain('只能使用给出的编号 [1]～[3]');
     }
     const combinePrompt = promptOf(requestsOf(topic, 'combine')[0]!);
     for (const i of HEADINGS.keys()) expect(occurrences(combinePrompt, sectionBody(i))).toBe(1);
@@ -213,6 +250,8 @@ describe('a guided article written by the model', () => {
     expect(usageOf(task).total).toEqual(reportedUsage(topic));
     expect(usageOf(task).total.totalTokens).toBeGreaterThan(0);
     expect(callsPerStage(task)).toEqual({ analysis: 1, outline: 1, writing: HEADINGS.length, images: 1, combine: 1 });
+    expect(usageOf(task).total).not.toHaveProperty('cachedPromptTokens');
+    expectStablePrefix(topic);
 
     const events = await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, task.id)).orderBy(asc(generationEvents.seq));
     expect([...new Set(events.map((event) => event.currentStep))]).toEqual(STANDARD_STEPS.map((entry) => entry.step));
@@ -247,7 +286,10 @@ describe('an advanced article written by the model (Pro)', () => {
       enableSeo: true,
       seoKeywords: '英语四级,备考计划',
     };
-    const { topic, user, task, articleId } = await start('大学生如何高效备考英语四级', settings, { advanced: true });
+    // The provider reports cached prompt tokens: DeepSeek's field for the sections, OpenAI's for the others.
+    const cached: FaultScript = ({ agent, request }) =>
+      ({ ...SCRIPT[agent](request), usage: agent === 'section' ? { prompt_cache_hit_tokens: 128 } : { prompt_tokens_details: { cached_tokens: 64 } } }) as FakeStep;
+    const { topic, user, task, articleId } = await start('大学生如何高效备考英语四级', settings, { advanced: true, script: cached });
     expect(task).toMatchObject({ status: 'completed', error: null, advanced: true });
     expect(countsOf(topic)).toEqual({ analysis: 1, style: 1, outline: 1, images: 1, combine: 1, seo: 1, ...Object.fromEntries(HEADINGS.map((_, i) => [`section:${i}`, 1])) });
     // Two searches: the topic, and the topic in its industry.
@@ -272,7 +314,11 @@ describe('an advanced article written by the model (Pro)', () => {
     for (const i of HEADINGS.keys()) expect(occurrences(stored.content, sectionBody(i))).toBe(1);
 
     expect(usageOf(task).total).toEqual(reportedUsage(topic));
+    expect(usageOf(task).total.cachedPromptTokens).toBe(HEADINGS.length * 128 + 6 * 64);
+    expect(usageOf(task).stages.writing).toMatchObject({ cachedPromptTokens: HEADINGS.length * 128, calls: HEADINGS.length });
+    expect(usageOf(task).stages.combine).toMatchObject({ cachedPromptTokens: 64, calls: 1 });
     expect(callsPerStage(task)).toEqual({ analysis: 1, style: 1, outline: 1, writing: HEADINGS.length, images: 1, combine: 1, seo: 1 });
+    expectStablePrefix(topic);
     const events = await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, task.id)).orderBy(asc(generationEvents.seq));
     // parallel_section_generation_with_tools is the spec's alternative name of the section step (same 45%),
     // for a writer with tools; this engine reports parallel_section_generation.
@@ -367,7 +413,7 @@ describe('model faults during a generation', () => {
     expect(lastUserMessage(tooLong!)).toContain('【资料3】');
     expect(lastUserMessage(shrunk!)).toContain('【资料2】');
     expect(lastUserMessage(shrunk!)).not.toContain('【资料3】');
-    expect(systemOf(shrunk!)).toContain('只能使用给出的编号 [1]～[2]');
+    expect(lastUserMessage(shrunk!)).toContain('只能使用给出的编号 [1]～[2]');
 
     // The article holds each piece of text exactly once, joined where it was continued.
     const stored = await article(user.cookie, articleId);

@@ -33,9 +33,9 @@ const chunk: Material = {
 
 describe('the section prompt with knowledge-base passages', () => {
   it('shows each passage with its file and place, and asks for real sentences cited once', () => {
-    const [system, user] = sectionMessages({ brief, outline, analysis, index: 1, materials: [chunk] }, [chunk]);
+    const [, user] = sectionMessages({ brief, outline, analysis, index: 1, materials: [chunk] }, [chunk]);
     expect(user!.content).toContain('标题：电池.md（来源：知识库，第 2 段 · 动力电池手册 > 二、日常使用）');
-    expect(system!.content).toContain('资料里的标题、列表项、表格行和不完整的句子不是事实陈述');
-    expect(system!.content).toContain('同一句资料只用一次');
+    expect(user!.content).toContain('资料里的标题、列表项、表格行和不完整的句子不是事实陈述');
+    expect(user!.content).toContain('同一句资料只用一次');
   });
 });

@@ -158,14 +158,14 @@ export class LlmAgents implements Agents {
 
   async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle> {
     const draft = draftText(input.outline, input.sections);
-    const reply = await this.#chat({ purpose: 'combine', messages: combineMessages(input.brief, draft, input.style), temperature: 0.4 });
+    const reply = await this.#chat({ purpose: 'combine', messages: combineMessages(input.brief, draft, input.style, input.outline), temperature: 0.4 });
     const combined = parseArticle(reply, input.outline.title, markersOf(draft));
     // NOTE: a continuity pass that comes back as a summary would lose the sections' work; the plain join is better.
     return keepsMostOf(combined.markdown, draft) ? combined : parseArticle(draft, input.outline.title, markersOf(draft));
   }
 
-  async optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult> {
-    const reply = await this.#chat({ purpose: 'seo', messages: seoMessages(input.brief, input.article, input.keywords, input.style), temperature: 0.4 });
+  async optimizeSeo(input: { brief: ArticleBrief; outline?: Outline; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult> {
+    const reply = await this.#chat({ purpose: 'seo', messages: seoMessages(input.brief, input.article, input.keywords, input.style, input.outline), temperature: 0.4 });
     const { article, keywords } = splitKeywords(reply);
     const optimized = parseArticle(article, input.article.title, markersOf(input.article.markdown));
     const result = seoSchema.safeParse({ ...optimized, keywords: keywords?.length ? keywords.slice(0, 10) : input.keywords });

@@ -129,5 +129,6 @@ export interface Agents {
   planImages(input: { brief: ArticleBrief; outline: Outline }): Promise<ImagePlan[]>;
   /** The continuity pass: transitions, no repetition, one introduction and one conclusion. */
   combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle>;
-  optimizeSeo(input: { brief: ArticleBrief; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult>;
+  /** `outline`, when given, goes into the model prompt's stable prefix (shared with the other calls of the task). */
+  optimizeSeo(input: { brief: ArticleBrief; outline?: Outline; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult>;
 }

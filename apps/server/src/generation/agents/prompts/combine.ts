@@ -1,11 +1,11 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, CombinedArticle, Outline, SectionDraft, StyleProfile } from '../types.js';
-import { briefText, languageRule } from './brief-text.js';
+import { agentMessages } from './shared-context.js';
 import { humanizeText } from './humanize.js';
 import { keepMarkers, splitTitle, unfence } from './reply-text.js';
 import { styleText } from './style.js';
 import { parseTopic } from '../../../topic/index.js';
-import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
+import { quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const COMBINE_ROLE = '你是资深统稿编辑，负责把多位撰稿人并行写好的章节合成一篇连贯的完整文章。';
 
@@ -20,14 +20,10 @@ export function draftText(outline: Outline, sections: SectionDraft[]): string {
   return `# ${outline.title}\n\n${parts.join('\n\n')}\n`;
 }
 
-export function combineMessages(brief: ArticleBrief, draft: string, style?: StyleProfile): ChatMessage[] {
+/** `outline`, when the task has one, joins the stable prefix the task's other calls start with. */
+export function combineMessages(brief: ArticleBrief, draft: string, style?: StyleProfile, outline?: Outline): ChatMessage[] {
   const { title } = parseTopic(brief.topic);
-  const system = [
-    COMBINE_ROLE,
-    '你做的是衔接、去重和去AI味的修订，不是重写：保留各节的内容、事实和数据，只在必要处修改。',
-    DATA_NOT_INSTRUCTIONS,
-    `${languageRule(brief)}只输出完整的 Markdown 文章，不要输出解释或代码块标记。`,
-  ].join('\n');
+  const task = ['你做的是衔接、去重和去AI味的修订，不是重写：保留各节的内容、事实和数据，只在必要处修改。', '只输出完整的 Markdown 文章，不要输出解释或代码块标记。'];
   const rules = [
     '统稿要求：',
     '1. 在章节之间补上自然的过渡句，让全文一气呵成。',
@@ -39,11 +35,7 @@ export function combineMessages(brief: ArticleBrief, draft: string, style?: Styl
     `7. 第一行是“# 标题”（${title ? `标题必须是「${title}」，一字不改` : '可在原标题基础上润色'}），之后是正文。`,
     '8. 按下面【去AI味】的要求修订全文。',
   ].join('\n');
-  const user = [briefText(brief), styleText(style), quotedBlock('初稿', draft), rules, humanizeText(draft)].filter(Boolean).join('\n\n');
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: user },
-  ];
+  return agentMessages(brief, outline, { role: COMBINE_ROLE, rules: task }, [styleText(style), quotedBlock('初稿', draft), rules, humanizeText(draft)]);
 }
 
 /** A whole-article answer: the `# ` title split off (or the fallback), no marker the draft lacked. */

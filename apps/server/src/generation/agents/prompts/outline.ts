@@ -1,11 +1,10 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, Material, StyleProfile, TopicAnalysis } from '../types.js';
-import { briefText } from './brief-text.js';
 import { materialsText } from './materials-text.js';
 import { planText } from './plan-text.js';
 import { parseTopic } from '../../../topic/index.js';
 import { styleText } from './style.js';
-import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
+import { agentMessages } from './shared-context.js';
 
 export const OUTLINE_ROLE = '你是资深内容编辑，负责为文章设计大纲并分配各节字数。';
 
@@ -37,14 +36,11 @@ export function outlineMessages(input: {
   const [min, max] = sectionRange(brief.length);
   // NOTE: a structure the user asked for (分3个小标题) outranks the section range and the plan.
   const structure = parseTopic(brief.topic).constraints.find((constraint) => constraint.kind === 'structure');
-  const system = [
-    OUTLINE_ROLE,
+  const rules = [
     '大纲要围绕切入角度，回答读者的关键问题，符合文章类型和发布平台的习惯；各节之间不重复、层层推进。',
-    DATA_NOT_INSTRUCTIONS,
     '只输出一个 JSON 对象，不要输出解释或代码块标记。',
-  ].join('\n');
-  const user = [
-    briefText(brief),
+  ];
+  return agentMessages(brief, undefined, { role: OUTLINE_ROLE, rules }, [
     analysisText(input.analysis),
     planText(brief.articleType, [min - 2, max - 2]),
     styleText(input.style),
@@ -59,11 +55,5 @@ export function outlineMessages(input: {
     ]
       .filter(Boolean)
       .join('\n'),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: user },
-  ];
+  ]);
 }

@@ -1,25 +1,16 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
-import type { Material, Outline, SectionWritingInput } from '../types.js';
-import { briefText, languageRule } from './brief-text.js';
+import type { Material, SectionWritingInput } from '../types.js';
 import { materialsText } from './materials-text.js';
 import { demoteHeadings, keepMarkers, unfence } from './reply-text.js';
 import { styleText } from './style.js';
 import { HUMANIZE_SHORT } from './humanize.js';
-import { DATA_NOT_INSTRUCTIONS } from '../../../providers/llm/prompt-data.js';
+import { agentMessages } from './shared-context.js';
 
 export const SECTION_ROLE = '你是专业的中文内容撰稿人（章节撰稿），负责按大纲撰写文章中的一节。';
 
 /** The writer's allowed range around its budget. */
 export function budgetRange(budget: number): [number, number] {
   return [Math.round(budget * 0.9), Math.round(budget * 1.1)];
-}
-
-function outlineText(outline: Outline, current: number): string {
-  const lines = outline.sections.map((section, i) => {
-    const mark = i === current ? '  ← 本节' : '';
-    return `${i + 1}. ${section.heading}（约 ${section.budget} 字）${mark}`;
-  });
-  return ['【全文大纲】', `标题：${outline.title}`, ...lines, '【/全文大纲】'].join('\n');
 }
 
 function positionRules(index: number, count: number): string[] {
@@ -43,14 +34,10 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     materials.length > 0
       ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。资料里的标题、列表项、表格行和不完整的句子不是事实陈述，不要当作引文；同一句资料只用一次。`
       : '本节没有参考资料：不要使用 [n] 引用标记，不要编造数据、引文或出处。';
-  const system = [
-    SECTION_ROLE,
+  const rules = [
     '多位撰稿人并行撰写不同章节，最后由统稿编辑合并，所以你只写分配给你的这一节，不要越界写其他章节的内容。',
-    DATA_NOT_INSTRUCTIONS,
     citing,
-    `${languageRule(brief)}只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。`,
-  ].join('\n');
-  const task = [
+    '只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。',
     `你的任务：撰写「${section.heading}」。`,
     ...positionRules(index, count).map((rule) => `- ${rule}`),
     `- 本节字数：约 ${section.budget} 字（允许 ±10%，即 ${low}～${high} 字）。`,
@@ -61,19 +48,10 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     `- 文章切入角度：${input.analysis.angle}`,
     `- ${HUMANIZE_SHORT}`,
   ].filter(Boolean);
-  const user = [
-    briefText(brief),
-    outlineText(outline, index),
-    task.join('\n'),
+  return agentMessages(brief, outline, { role: SECTION_ROLE, rules }, [
     styleText(input.style),
     `本节参考资料（编号即引用编号）：\n${materialsText(materials)}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: user },
-  ];
+  ]);
 }
 
 /**

@@ -1,26 +1,21 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
-import type { ArticleBrief, CombinedArticle, StyleProfile } from '../types.js';
-import { briefText, languageRule } from './brief-text.js';
+import type { ArticleBrief, CombinedArticle, Outline, StyleProfile } from '../types.js';
+import { agentMessages } from './shared-context.js';
 import { unfence } from './reply-text.js';
 import { styleText } from './style.js';
 import { parseTopic } from '../../../topic/index.js';
-import { DATA_NOT_INSTRUCTIONS, quotedBlock } from '../../../providers/llm/prompt-data.js';
+import { quotedBlock } from '../../../providers/llm/prompt-data.js';
 
 export const SEO_ROLE = '你是中文内容平台的 SEO 优化师，负责在不损害可读性的前提下提升文章的搜索表现。';
 
 const KEYWORD_LINE = /^\s*(?:\*\*)?(?:SEO\s*)?关键词(?:\*\*)?\s*[:：]\s*(.*)$/;
 
-export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywords: string[], style?: StyleProfile): ChatMessage[] {
+/** `outline`, when the task has one, joins the stable prefix the task's other calls start with. */
+export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywords: string[], style?: StyleProfile, outline?: Outline): ChatMessage[] {
   const wanted =
     keywords.length > 0
       ? `目标关键词：${keywords.join('、')}`
       : '没有指定关键词：请根据主题、目标读者和发布平台自拟 3～5 个用户最可能搜索的关键词。';
-  const system = [
-    SEO_ROLE,
-    '只调整措辞与标题，不改变文章的事实、观点和结构。',
-    DATA_NOT_INSTRUCTIONS,
-    `${languageRule(brief)}只输出 Markdown，不要输出解释或代码块标记。`,
-  ].join('\n');
   const { title } = parseTopic(brief.topic);
   const rules = [
     wanted,
@@ -34,11 +29,8 @@ export function seoMessages(brief: ArticleBrief, article: CombinedArticle, keywo
   ]
     .filter(Boolean)
     .join('\n');
-  const user = [briefText(brief), styleText(style), quotedBlock('文章', article.markdown.trim()), rules].filter(Boolean).join('\n\n');
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: user },
-  ];
+  const task = ['只调整措辞与标题，不改变文章的事实、观点和结构。', '只输出 Markdown，不要输出解释或代码块标记。'];
+  return agentMessages(brief, outline, { role: SEO_ROLE, rules: task }, [styleText(style), quotedBlock('文章', article.markdown.trim()), rules]);
 }
 
 /** Splits the closing 关键词 line off an SEO answer; `keywords` is undefined when there is none. */
