@@ -1,4 +1,7 @@
 /** Helpers the benches share. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 /** mulberry32: a small seeded generator, so that every run works on the same data. */
 export function random(seed: number) {
@@ -20,4 +23,19 @@ export type Random = ReturnType<typeof random>;
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * The fake LLM of bench/llm-fake.ts in a process of its own (its CPU does not count against the
+ * server's), answering each call after `latencyMs`; it exits when this process ends.
+ */
+export function startLlmFakeProcess(latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'llm-fake.ts')], {
+    env: { ...process.env, BENCH_LLM_LATENCY_MS: String(latencyMs) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the fake LLM exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ url: (JSON.parse(line) as { url: string }).url, child }));
+  });
 }
