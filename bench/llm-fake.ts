@@ -113,7 +113,11 @@ function reply(request: FakeRequest): string {
     for (let i = 1; i <= count; i++) images.push({ sectionIndex: i, prompt: '简洁的扁平插画，表现专注与坚持', caption: `插图${i}` });
     return JSON.stringify({ images });
   }
-  if (is(COMBINE_ROLE)) return between(prompt, '【初稿】', '【/初稿】').replace(/^# .+$/m, '# 把计划变成习惯，其实没那么难');
+  if (is(COMBINE_ROLE)) {
+    // The continuity pass answers with the title and every junction paragraph it was offered, revised (here: as given).
+    const offered = [...between(prompt, '【初稿】', '【/初稿】').matchAll(/^(〔P\d+〕.+)$/gmu)].map((match) => match[1]);
+    return ['# 把计划变成习惯，其实没那么难', ...offered].join('\n\n');
+  }
   if (prompt.includes('【要求】')) return revision(prompt);
   if (is(SEO_ROLE)) return `${between(prompt, '【文章】', '【/文章】')}\n\n关键词：习惯养成、时间管理、自律`;
   throw new Error(`unknown agent: ${prompt.slice(0, 40)}`);

@@ -6,7 +6,7 @@ import type { ArticleBrief, Material, Outline, SectionDraft, TopicAnalysis } fro
 import { LlmError, type LlmPurpose, type TokenUsage } from '../../src/providers/llm/llm-port.js';
 import { OpenAiCompatibleLlm } from '../../src/providers/llm/openai-compatible.js';
 import { type FakeRequest, type FakeStep, lastUserMessage, type OpenAiFake, startOpenAiFake } from '../fakes/openai-fake-server.js';
-import { type Agent, ROLES } from '../fixtures/scripted-model.js';
+import { type Agent, junctionParagraphs, ROLES } from '../fixtures/scripted-model.js';
 
 const BRIEF: ArticleBrief = {
   topic: '大学生如何高效备考英语四级',
@@ -58,8 +58,8 @@ const SCRIPT: Record<Agent, (request: FakeRequest) => FakeStep> = {
   },
   images: () => ({ text: JSON.stringify({ images: [{ sectionIndex: -1, prompt: '书桌与台灯', caption: '封面' }, { sectionIndex: 9, prompt: 'x', caption: 'x' }] }) }),
   combine: (request) => {
-    const draft = between(lastUserMessage(request), '【初稿】', '【/初稿】');
-    return { text: `${draft.replace(/^# .+$/m, '# 四级备考，一篇就够')}\n\n接下来，按计划执行即可[9]。` };
+    const [first] = junctionParagraphs(lastUserMessage(request));
+    return { text: `# 四级备考，一篇就够\n\n${first!.marker}${first!.text}接下来，按计划执行即可[9]。` };
   },
   seo: (request) => {
     const article = between(lastUserMessage(request), '【文章】', '【/文章】');
@@ -139,6 +139,7 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
     expect(combined.markdown).toMatch(/^# 四级备考，一篇就够\n/);
     expect(combined.markdown).toContain('## 最后一个月怎么冲刺');
     expect(combined.markdown).not.toContain('[9]');
+    expect(combined.markdown).toContain('接下来，按计划执行即可。');
     expect(promptOf(requestsOf('combine')[0]!)).toContain('只保留一个开头引言');
     expect(promptOf(requestsOf('seo')[0]!)).toContain('目标关键词：英语四级');
     expect(seo).toMatchObject({ title: '英语四级备考：学生党的高效方法', keywords: ['英语四级', '备考计划'] });
@@ -257,6 +258,68 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
     expect(prompts.map((p) => p.match(/【资料\d+】/g)?.length)).toEqual([4, 2, 2, 1]);
     const content = [...MATERIALS[0]!.content];
     expect(prompts[2]).toContain(`${content.slice(0, Math.floor(content.length / 2)).join('')}\n【/资料1】`);
+  });
+
+  describe('the continuity pass on the junctions', () => {
+    const paragraphs = (i: number) => [`S${i}首段，开门见山地讲本节的事。`, `S${i}中段，展开细节和例子[1]。`, `S${i}末段，交代本节的结论[1]。`];
+    const threeSections = () =>
+      [0, 1, 2].map((index) => ({
+        index,
+        heading: OUTLINE.sections[index]!.heading,
+        markdown: `${index === 0 ? '' : `## ${OUTLINE.sections[index]!.heading}\n\n`}${paragraphs(index).join('\n\n')}`,
+        sources: [],
+      }));
+
+    it('sends the junction paragraphs only, and puts the revised ones back in place', async () => {
+      scripted({
+        combine: (request) => {
+          const offered = junctionParagraphs(lastUserMessage(request));
+          const byText = (start: string) => offered.find((p) => p.text.startsWith(start))!.marker;
+          return { text: `# 新标题\n\n${byText('S0末段')}S0末段，改过的过渡。[1]\n\n${byText('S1首段')}S1首段，改过，承接上文。\n\n无关的说明文字` };
+        },
+      });
+      const combined = await agents.combine({ brief: BRIEF, outline: OUTLINE, sections: threeSections() });
+      const prompt = lastUserMessage(requestsOf('combine')[0]!);
+      const offered = junctionParagraphs(prompt).map((p) => p.text);
+      // Opening: its last paragraph; middle: first and last; last section: its first.
+      expect(offered).toEqual([paragraphs(0)[2], paragraphs(1)[0], paragraphs(1)[2], paragraphs(2)[0]]);
+      for (const i of [0, 1, 2]) expect(prompt).not.toContain(paragraphs(i)[1]);
+      expect(prompt).toContain('（此处 2 段不改，从略）');
+      expect(prompt).toContain(`## ${OUTLINE.sections[1]!.heading}`);
+      expect(combined.title).toBe('新标题');
+      expect(combined.markdown).toBe(
+        `${[
+          '# 新标题',
+          paragraphs(0)[0],
+          paragraphs(0)[1],
+          'S0末段，改过的过渡。[1]',
+          `## ${OUTLINE.sections[1]!.heading}`,
+          'S1首段，改过，承接上文。',
+          paragraphs(1)[1],
+          paragraphs(1)[2],
+          `## ${OUTLINE.sections[2]!.heading}`,
+          ...paragraphs(2),
+        ].join('\n\n')}\n`,
+      );
+    });
+
+    it('keeps a junction paragraph whose revision drops its citation, is empty or names no offered marker', async () => {
+      scripted({ combine: () => ({ text: '# 新标题\n\n〔P1〕S0末段，引用被删掉了。\n\n〔P2〕\n\n〔P9〕不存在的段落。' }) });
+      const combined = await agents.combine({ brief: BRIEF, outline: OUTLINE, sections: threeSections() });
+      expect(combined.title).toBe('新标题');
+      for (const i of [0, 1, 2]) for (const paragraph of paragraphs(i)) expect(combined.markdown).toContain(paragraph);
+      expect(combined.markdown).not.toContain('引用被删掉了');
+      expect(combined.markdown).not.toContain('不存在的段落');
+    });
+
+    it('lists the paragraphs with stock phrases for revision too, wherever they are', async () => {
+      const sections = threeSections();
+      sections[1]!.markdown = sections[1]!.markdown.replace('S1中段，', 'S1中段，值得注意的是，');
+      await agents.combine({ brief: BRIEF, outline: OUTLINE, sections });
+      const prompt = lastUserMessage(requestsOf('combine')[0]!);
+      expect(junctionParagraphs(prompt).map((p) => p.text)).toContain('S1中段，值得注意的是，展开细节和例子[1]。');
+      expect(prompt).toContain('- 「值得注意的是」出现 1 次');
+    });
   });
 
   it('keeps the joined draft when the continuity pass answers with a summary', async () => {

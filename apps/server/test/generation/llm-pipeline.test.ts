@@ -17,7 +17,7 @@ import { type FakeRequest, type FakeStep, lastUserMessage, type OpenAiFake, star
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signedInUser } from '../helpers/billing.js';
 import { generate, waitForTask } from '../helpers/generation.js';
-import { type Agent, agentOf, ANALYSIS, BUDGETS_2000, BUDGETS_3000, COMBINED_TITLE, HEADINGS, promptOf, REFERENCE, SCRIPT, SEARCH_RESULTS, sectionBody, sectionOf, SEO_TITLE, STYLE, systemOf, topicOf } from '../fixtures/scripted-model.js';
+import { type Agent, agentOf, ANALYSIS, BUDGETS_2000, BUDGETS_3000, COMBINED_TITLE, HEADINGS, promptOf, REFERENCE, SCRIPT, SEARCH_RESULTS, sectionBody, sectionOf, SEO_TITLE, STYLE, systemOf, topicOf, TRANSITION, junctionParagraphs } from '../fixtures/scripted-model.js';
 
 /*
  * The whole writing engine against a model: a test app configured with LLM_* pointing at the
@@ -235,7 +235,9 @@ describe('a guided article written by the model', () => {
       expect(promptOf(request!)).toContain('只能使用给出的编号 [1]～[3]');
     }
     const combinePrompt = promptOf(requestsOf(topic, 'combine')[0]!);
+    // Each scripted section is one paragraph, both sides of its junctions: offered once, behind a marker.
     for (const i of HEADINGS.keys()) expect(occurrences(combinePrompt, sectionBody(i))).toBe(1);
+    expect(junctionParagraphs(combinePrompt).map((p) => p.text)).toEqual(HEADINGS.map((_, i) => sectionBody(i)));
 
     const stored = await article(user.cookie, articleId);
     expect(stored).toMatchObject({ status: 'success', title: COMBINED_TITLE, written_by: 'fake-writer', offline: false });
@@ -245,6 +247,7 @@ describe('a guided article written by the model', () => {
       if (i > 0) expect(stored.content).toContain(`## ${heading}`);
     }
     expect(stored.content).toContain('![听力练习](/media/articles/');
+    expect(occurrences(stored.content, TRANSITION)).toBe(1);
 
     // Token usage: what the fake reported, in total and per stage.
     expect(usageOf(task).total).toEqual(reportedUsage(topic));

@@ -2,7 +2,7 @@ import { countCjkLength, truncate } from '@tianma/shared';
 import { z } from 'zod';
 import { type ChatMessage, type ChatRequest, LlmError, type LlmPort, type LlmPurpose, type TokenUsage } from '../../providers/llm/llm-port.js';
 import { analysisMessages } from './prompts/analysis.js';
-import { combineMessages, draftText, parseArticle } from './prompts/combine.js';
+import { applyRevisions, combineMessages, draftText, parseArticle } from './prompts/combine.js';
 import { imagesMessages } from './prompts/images.js';
 import { outlineMessages } from './prompts/outline.js';
 import { markersOf } from './prompts/reply-text.js';
@@ -159,9 +159,13 @@ export class LlmAgents implements Agents {
   async combine(input: { brief: ArticleBrief; outline: Outline; sections: SectionDraft[]; style?: StyleProfile }): Promise<CombinedArticle> {
     const draft = draftText(input.outline, input.sections);
     const reply = await this.#chat({ purpose: 'combine', messages: combineMessages(input.brief, draft, input.style, input.outline), temperature: 0.4 });
-    const combined = parseArticle(reply, input.outline.title, markersOf(draft));
-    // NOTE: a continuity pass that comes back as a summary would lose the sections' work; the plain join is better.
-    return keepsMostOf(combined.markdown, draft) ? combined : parseArticle(draft, input.outline.title, markersOf(draft));
+    const joined = parseArticle(draft, input.outline.title, markersOf(draft));
+    // The model revises the junction paragraphs only; an answer not in that format keeps the plain join.
+    const revised = applyRevisions(draft, reply);
+    if (!revised) return joined;
+    const combined = parseArticle(`# ${revised.title ?? input.outline.title}\n\n${revised.markdown}`, input.outline.title, markersOf(draft));
+    // NOTE: revisions that lost most of the text would lose the sections' work; the plain join is better.
+    return keepsMostOf(combined.markdown, draft) ? combined : joined;
   }
 
   async optimizeSeo(input: { brief: ArticleBrief; outline?: Outline; article: CombinedArticle; keywords: string[]; style?: StyleProfile }): Promise<SeoResult> {

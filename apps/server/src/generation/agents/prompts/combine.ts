@@ -1,11 +1,12 @@
 import type { ChatMessage } from '../../../providers/llm/llm-port.js';
 import type { ArticleBrief, CombinedArticle, Outline, SectionDraft, StyleProfile } from '../types.js';
-import { agentMessages } from './shared-context.js';
 import { humanizeText } from './humanize.js';
-import { keepMarkers, splitTitle, unfence } from './reply-text.js';
+import { keepMarkers, markersOf, splitTitle, unfence } from './reply-text.js';
+import { agentMessages } from './shared-context.js';
 import { styleText } from './style.js';
 import { parseTopic } from '../../../topic/index.js';
 import { quotedBlock } from '../../../providers/llm/prompt-data.js';
+import { countStockPhrases } from '../../style/stock-phrases.js';
 
 export const COMBINE_ROLE = '你是资深统稿编辑，负责把多位撰稿人并行写好的章节合成一篇连贯的完整文章。';
 
@@ -20,22 +21,136 @@ export function draftText(outline: Outline, sections: SectionDraft[]): string {
   return `# ${outline.title}\n\n${parts.join('\n\n')}\n`;
 }
 
-/** `outline`, when the task has one, joins the stable prefix the task's other calls start with. */
+/**
+ * The continuity pass works on the junctions, not on the whole article (issue 19, point 2): the
+ * model sees the title, every section heading, and only the paragraphs it may revise, each behind
+ * a marker 〔Pn〕: the last paragraph of every section but the last and the first of every section
+ * but the opening (the two sides of each junction, where transitions, repeated openings and early
+ * summaries are), plus any paragraph with a stock phrase (去AI味). It answers with the revised
+ * paragraphs only; every other paragraph stays as the section writer wrote it.
+ */
+export interface DraftParts {
+  title: string;
+  /** Each section's blocks (paragraphs, lists, tables, ### headings), its `## ` heading first when it has one. */
+  sections: string[][];
+  /** The blocks the model may revise, in article order: [section, block]; the marker of editable[k] is 〔P{k+1}〕. */
+  editable: [number, number][];
+}
+
+/** A paragraph of prose (not a heading, list, table, quote, image or code). */
+function isProse(block: string): boolean {
+  return !/^(#|\||[-*+]\s|\d+[.、)]\s?|>|!\[|```)/u.test(block);
+}
+
+/** The draft split into its title, sections and blocks, with the paragraphs the continuity pass may revise. */
+export function draftParts(draft: string): DraftParts {
+  const { title, body } = splitTitle(draft.trim());
+  const sections: string[][] = [];
+  for (const block of body.split(/\n\s*\n/u).map((text) => text.trim()).filter(Boolean)) {
+    if (block.startsWith('## ') || sections.length === 0) sections.push([]);
+    sections.at(-1)!.push(block);
+  }
+  const editable: [number, number][] = [];
+  const count = sections.length;
+  for (const [s, blocks] of sections.entries()) {
+    const prose = blocks.map((block, b) => (isProse(block) ? b : -1)).filter((b) => b >= 0);
+    const chosen = new Set<number>();
+    if (s > 0 && prose.length > 0) chosen.add(prose[0]!);
+    if (s < count - 1 && prose.length > 0) chosen.add(prose.at(-1)!);
+    for (const b of prose) if (countStockPhrases(blocks[b]!).hits.length > 0) chosen.add(b);
+    for (const b of [...chosen].sort((x, y) => x - y)) editable.push([s, b]);
+  }
+  return { title: title ?? '', sections, editable };
+}
+
+const marker = (k: number) => `〔P${k + 1}〕`;
+
+/** The excerpt the model sees: title, headings, the editable paragraphs behind their markers, a note where others are left out. */
+function excerptText(parts: DraftParts): string {
+  const lines = [`# ${parts.title}`];
+  for (const [s, blocks] of parts.sections.entries()) {
+    let skipped = 0;
+    const flush = () => {
+      if (skipped > 0) lines.push(`（此处 ${skipped} 段不改，从略）`);
+      skipped = 0;
+    };
+    for (const [b, block] of blocks.entries()) {
+      const k = parts.editable.findIndex(([es, eb]) => es === s && eb === b);
+      if (b === 0 && block.startsWith('## ')) {
+        lines.push(block);
+      } else if (k >= 0) {
+        flush();
+        lines.push(`${marker(k)}${block}`);
+      } else {
+        skipped += 1;
+      }
+    }
+    flush();
+  }
+  return lines.join('\n\n');
+}
+
 export function combineMessages(brief: ArticleBrief, draft: string, style?: StyleProfile, outline?: Outline): ChatMessage[] {
   const { title } = parseTopic(brief.topic);
-  const task = ['你做的是衔接、去重和去AI味的修订，不是重写：保留各节的内容、事实和数据，只在必要处修改。', '只输出完整的 Markdown 文章，不要输出解释或代码块标记。'];
+  const parts = draftParts(draft);
+  const excerpt = excerptText(parts);
+  const task = [
+    '各节已由不同撰稿人并行写好。你做的是衔接、去重和去AI味的修订，不是重写：只修改下面【初稿】里带〔P编号〕的段落（每节的第一段和最后一段，即各节的衔接处，以及含套话的段落），其余段落已从略，保持原样。',
+    '各节写了什么见【全文大纲】。',
+  ];
   const rules = [
     '统稿要求：',
-    '1. 在章节之间补上自然的过渡句，让全文一气呵成。',
-    '2. 删除各节之间重复的内容和观点。',
+    '1. 在上一节的最后一段和下一节的第一段之间补上自然的过渡，让全文一气呵成。',
+    '2. 删除衔接处与相邻章节重复的内容和观点。',
     '3. 全文只保留一个开头引言（紧接在标题之后，不加小标题）和一个结尾总结（在最后一节）；删去中间各节里的开场白和总结语。',
-    '4. 保留所有 ## 二级标题，顺序和文字不变。',
+    '4. ## 二级标题不改，也不要输出。',
     '5. [n] 引用标记原样保留：不增加、不删除、不改编号，留在原来所依据的句子后面。',
-    `6. 不要大幅删减，全文保持约 ${brief.length} 字；目标读者、文章类型、写作风格和平台规范与创作要求一致。`,
-    `7. 第一行是“# 标题”（${title ? `标题必须是「${title}」，一字不改` : '可在原标题基础上润色'}），之后是正文。`,
-    '8. 按下面【去AI味】的要求修订全文。',
+    '6. 每段改后的篇幅与原段相近，不要大幅删减；目标读者、文章类型、写作风格和平台规范与创作要求一致。',
+    `7. 第一行是“# 标题”（${title ? `标题必须是「${title}」，一字不改` : '可在原标题基础上润色'}）。`,
+    '8. 按下面【去AI味】的要求修订。',
+    '输出格式：第一行“# 标题”；之后每个改过的段落单独一段，以它的编号开头，紧接着写改好的整段文字，如“〔P2〕改好的段落”，段与段之间空一行。没有改动的段落不要输出；不要输出小标题、从略说明、解释或代码块标记。',
   ].join('\n');
-  return agentMessages(brief, outline, { role: COMBINE_ROLE, rules: task }, [styleText(style), quotedBlock('初稿', draft), rules, humanizeText(draft)]);
+  return agentMessages(brief, outline, { role: COMBINE_ROLE, rules: task }, [styleText(style), quotedBlock('初稿', excerpt), rules, humanizeText(excerpt)]);
+}
+
+/**
+ * The continuity pass's answer applied to the draft: each 〔Pn〕 paragraph replaced by its
+ * revision, every other block as written. A revision that is empty, starts a heading, or drops a
+ * citation marker its paragraph had is ignored (the original stays), and so is a marker the
+ * excerpt did not have; markers the paragraph lacked are removed. An answer with no marker and
+ * text besides a title is not in the format: undefined, so the caller keeps the draft.
+ */
+export function applyRevisions(draft: string, answer: string): { title: string | undefined; markdown: string } | undefined {
+  const parts = draftParts(draft);
+  const text = unfence(answer);
+  const found = [...text.matchAll(/〔P(\d+)〕/gu)];
+  const head = text.slice(0, found[0]?.index ?? text.length);
+  const title = /^#\s+(.+?)\s*#*\s*$/mu.exec(head)?.[1]?.trim();
+  if (found.length === 0) {
+    const rest = head.replace(/^#\s+.*$/mu, '').trim();
+    if (rest) return undefined;
+  }
+  const revised = new Map<number, string>();
+  for (const [i, match] of found.entries()) {
+    const k = Number(match[1]) - 1;
+    const start = match.index! + match[0].length;
+    // The paragraph runs to the next marker or the first blank line, whichever comes first.
+    const run = text.slice(start, found[i + 1]?.index ?? text.length);
+    const paragraph = run.split(/\n\s*\n/u)[0]!.trim();
+    const place = parts.editable[k];
+    if (!place || !paragraph || paragraph.startsWith('#')) continue;
+    const original = parts.sections[place[0]]![place[1]]!;
+    const cited = markersOf(original);
+    const kept = keepMarkers(paragraph, (n) => cited.has(n));
+    if ([...cited].every((n) => markersOf(kept).has(n))) revised.set(k, kept);
+  }
+  const blocks = parts.sections.map((blocks, s) =>
+    blocks.map((block, b) => {
+      const k = parts.editable.findIndex(([es, eb]) => es === s && eb === b);
+      return revised.get(k) ?? block;
+    }),
+  );
+  return { title, markdown: blocks.map((section) => section.join('\n\n')).join('\n\n') };
 }
 
 /** A whole-article answer: the `# ` title split off (or the fallback), no marker the draft lacked. */
