@@ -15,6 +15,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
@@ -185,7 +186,36 @@ async function seedOwner(db: Db) {
  * Part 1: the HTTP paths at a fixed rate against `base`: the server in this process (sharing its
  * CPU with autocannon) or in a process of its own (`pid`, its RSS sampled).
  */
-async function httpPart(owner: Awaited<ReturnType<typeof seedOwner>>, base: string, key: string, pid?: number) {
+/**
+ * In-process only: how long the server itself took per request (Fastify's reply.elapsedTime, from
+ * the request's arrival to the response's end) and the event loop's delay, beside what autocannon
+ * saw, so that the server's work can be told apart from the waiting for a core.
+ */
+function serverProbe(app: Awaited<ReturnType<typeof buildApp>>) {
+  let times: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  app.addHook('onResponse', async (_request, reply) => {
+    times.push(reply.elapsedTime);
+  });
+  return {
+    reset() {
+      times = [];
+      loop.reset();
+      loop.enable();
+    },
+    read() {
+      loop.disable();
+      const result = {
+        serverP50ms: Math.round(percentile(times, 50) * 10) / 10,
+        serverP99ms: Math.round(percentile(times, 99) * 10) / 10,
+        eventLoopDelayP99ms: Math.round(loop.percentile(99) / 1e5) / 10,
+      };
+      return result;
+    },
+  };
+}
+
+async function httpPart(owner: Awaited<ReturnType<typeof seedOwner>>, base: string, key: string, pid?: number, probe?: ReturnType<typeof serverProbe>) {
   // One real sign-in: its cookie is the one the reads use.
   const signIn = await fetch(`${base}/api/account/user/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: owner.username, password: PASSWORD }) });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
@@ -205,8 +235,9 @@ async function httpPart(owner: Awaited<ReturnType<typeof seedOwner>>, base: stri
   // Warm-up (JIT, connection pool), not recorded.
   await autocannon({ url: `${base}${scenarios[0]!.path}`, connections: 10, duration: 2, headers: { cookie } });
   for (const scenario of scenarios) {
+    probe?.reset();
     const run = await autocannon({ url: `${base}${scenario.path}`, connections: 20, overallRate: RATE, duration: DURATION_S, headers: { cookie } });
-    results.push({ scenario: scenario.name, ...summarise(run) });
+    results.push({ scenario: scenario.name, ...summarise(run), ...probe?.read() });
     save();
   }
   // Password sign-in: argon2 is the cost; each request from its own address (X-Forwarded-For,
@@ -403,7 +434,8 @@ async function main() {
       const owner = await seedOwner(database.db);
       const config = loadConfig({ ...baseEnv(dataDir), PORT: '0', TRUST_PROXY: 'true' });
       const app = await buildApp({ config, database, logger: createLogger({ ...config, logLevel: 'warn' }) });
-      await httpPart(owner, await app.listen({ port: 0, host: '127.0.0.1' }), 'http', undefined);
+      const probe = serverProbe(app);
+      await httpPart(owner, await app.listen({ port: 0, host: '127.0.0.1' }), 'http', undefined, probe);
       await app.close();
       // The embedded database has one process: this one lets go of it for the server's.
       if (EMBEDDED) {
