@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLAIM_LEADS } from '../../src/generation/composer/phrasebook-common.js';
 import { briefOf, sharedSentences, UNRELATED_BRIEFS, writeOffline } from './offline-articles.js';
 
 /**
@@ -35,6 +36,17 @@ describe('sentences shared by unrelated offline articles', () => {
       const produced = countCjkLength(markdown);
       expect(produced / brief.length, `${brief.topic}: ${produced} of ${brief.length}`).toBeGreaterThan(0.9);
       expect(produced / brief.length, `${brief.topic}: ${produced} of ${brief.length}`).toBeLessThan(1.1);
+    }
+  });
+
+  it('never stacks a stance word on an argued claim that has its lead (说实话，从实际经验来看，…)', async () => {
+    const leads = CLAIM_LEADS.filter((lead) => !lead.includes('{'));
+    const stacked = new RegExp(`^[^，。！？]{2,8}[，：](${leads.join('|')})，`, 'u');
+    // NOTE: essays are left out: a story line may still take a narrator's opener before a lead.
+    for (const brief of UNRELATED_BRIEFS.filter((b) => b.type !== 'experience_story_essay')) {
+      const { markdown } = await writeOffline(briefOf(brief));
+      const sentences = markdown.split(/(?<=[。！？])|\n+/u).map((sentence) => sentence.replace(/^[^\p{Script=Han}]+/u, ''));
+      expect(sentences.filter((sentence) => stacked.test(sentence))).toEqual([]);
     }
   });
 });

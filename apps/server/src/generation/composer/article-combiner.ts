@@ -99,12 +99,12 @@ export function fillerSource(ctx: ComposeContext, existing: string, salt: string
   const again = rng
     .shuffle(ctx.shape.claims.map((claim) => say(ctx, claim)))
     .filter((claim) => existing.includes(claim))
-    .map((claim, i) => composeLine(ctx, `${leads[(i + 7) % leads.length]!}，${claim}。`, `filler|${salt}|again|${i}`))
+    .map((claim, i) => composeLine(ctx, `${leads[(i + 7) % leads.length]!}，${claim}。`, `filler|${salt}|again|${i}`, { led: true }))
     .filter((line) => !existing.includes(line.replace(/。$/u, '')));
   const stock = rng
     .shuffle(LAST_RESORT_CLAIMS.map((claim) => say(ctx, claim)))
     .filter((claim) => !existing.includes(claim))
-    .map((claim, i) => composeLine(ctx, `${leads[(i + 3) % leads.length]!}，${claim}。`, `filler|${salt}|stock|${i}`));
+    .map((claim, i) => composeLine(ctx, `${leads[(i + 3) % leads.length]!}，${claim}。`, `filler|${salt}|stock|${i}`, { led: true }));
   const pool = [...details, ...claims, ...stock, ...again];
   return (room) => {
     if (pool.length === 0) return undefined;

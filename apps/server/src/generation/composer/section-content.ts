@@ -82,7 +82,7 @@ function* claims(plan: SectionPlan): Generator<{ text: string; stock: boolean }>
     while (recent.includes(lead)) lead = (lead + 1) % leads.length;
     recent.push(lead);
     if (recent.length > leads.length / 2) recent.shift();
-    yield { text: composeLine(ctx, `${say(ctx, leads[lead]!)}，${claim}。`, `${input.index}|claim|${i}`), stock };
+    yield { text: composeLine(ctx, `${say(ctx, leads[lead]!)}，${claim}。`, `${input.index}|claim|${i}`, { led: true }), stock };
   }
 }
 

@@ -61,13 +61,16 @@ function draw(list: readonly string[], key: string): string {
  * section index and what the line is). Lines that are not one plain sentence ending in 。, lines
  * of fewer than 10 CJK characters (too short to be counted as a sentence), courtesies, and lines with a citation are returned as they are.
  */
-export function composeLine(ctx: ComposeContext, line: string, place: string): string {
+export function composeLine(ctx: ComposeContext, line: string, place: string, options: { led?: boolean } = {}): string {
   const text = line.trim();
   if (!/^[^。！？\n]+。$/u.test(text) || /\[\d+\]/u.test(text) || COURTESY.test(text) || countCjkLength(text) < 10) return line;
   const key = `${ctx.seed}|compose|${place}|${text}`;
   const roll = hashString(key) % 100;
   const narrative = ctx.brief.articleType === 'experience_story_essay';
-  const canOpen = !KEEP_START.test(text) && !EXISTING_STANCE.test(text);
+  // NOTE: an argued line that already has its lead (「从实际经验来看，…」) takes no stance word before
+  // it: 「说实话，从实际经验来看，…」 stacks two openers, a tic readers notice. (A story line still may:
+  // the essay's sections need those pieces to reach their budgets; see the report of this change.)
+  const canOpen = !options.led && !KEEP_START.test(text) && !EXISTING_STANCE.test(text);
   const canTail = !/[：:；]/u.test(text) && countCjkLength(text) <= 34;
   // A part that names the subject or the audience is left out when the line already names them.
   const named = (slot: string) => Boolean(ctx.slots[slot]) && text.includes(ctx.slots[slot]!);
