@@ -3,7 +3,7 @@
  * count against the server's): the test suite's scripted OpenAI fake, answering every agent as a
  * model would, by its role line (本次任务：…), after a fixed latency per call. Sections
  * come back at their budgeted length, so prompts and articles have realistic sizes. Prints
- * `{"url": …}` on stdout once listening.
+ * `{"url": …}` on stdout once listening. Reports cached prompt tokens as a prefix cache would (below).
  */
 import { countCjkLength } from '@tianma/shared';
 import { ANALYSIS_ROLE } from '../apps/server/src/generation/agents/prompts/analysis.js';
@@ -123,12 +123,44 @@ function reply(request: FakeRequest): string {
   throw new Error(`unknown agent: ${prompt.slice(0, 40)}`);
 }
 
+/**
+ * A provider's prefix cache as DeepSeek's works (BENCH_LLM_PREFIX_CACHE=0 turns it off): a prompt's
+ * leading tokens that repeat the start of an earlier prompt, in whole units of 64 tokens, are
+ * reported as cached (usage.prompt_cache_hit_tokens); an answer's prompt joins the cache once the
+ * answer is done, so calls running side by side do not hit each other. One token per character,
+ * as the fake counts them. Kept as a set of hashes of every 64-character prefix.
+ */
+const CACHE_UNIT = 64;
+const cachedPrefixes = new Set<string>();
+function prefixKeys(prompt: string): string[] {
+  const keys: string[] = [];
+  let h = 0x811c9dc5;
+  const chars = [...prompt];
+  for (let end = CACHE_UNIT; end <= chars.length; end += CACHE_UNIT) {
+    for (let i = end - CACHE_UNIT; i < end; i++) h = Math.imul(h ^ chars[i]!.codePointAt(0)!, 0x01000193) >>> 0;
+    keys.push(`${end}:${h}`);
+  }
+  return keys;
+}
+function cachedTokens(keys: string[]): number {
+  let hit = 0;
+  while (hit < keys.length && cachedPrefixes.has(keys[hit]!)) hit++;
+  return hit * CACHE_UNIT;
+}
+
 const fake = await startOpenAiFake();
 fake.setResponder((request) => {
   const text = reply(request);
   // The fake records every request; the bench needs none of them, and 50 tasks' prompts add up.
   fake.requests.length = 0;
-  return { text, chunkSize: Math.max(1, Math.ceil([...text].length / CHUNKS)), delayMs: LATENCY_MS / CHUNKS };
+  const step = { text, chunkSize: Math.max(1, Math.ceil([...text].length / CHUNKS)), delayMs: LATENCY_MS / CHUNKS };
+  if (process.env.BENCH_LLM_PREFIX_CACHE === '0') return step;
+  const keys = prefixKeys((request.body?.messages ?? []).map((message) => String(message.content)).join(''));
+  const cached = cachedTokens(keys);
+  setTimeout(() => {
+    for (const key of keys) cachedPrefixes.add(key);
+  }, LATENCY_MS).unref();
+  return { ...step, usage: { prompt_cache_hit_tokens: cached } };
 });
 process.stdout.write(`${JSON.stringify({ url: fake.url })}\n`);
 // The bench holds stdin open; when it ends (however it ends), so does the fake.

@@ -312,13 +312,23 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
       expect(combined.markdown).not.toContain('不存在的段落');
     });
 
-    it('lists the paragraphs with stock phrases for revision too, wherever they are', async () => {
+    it('offers the sentences with stock phrases elsewhere for revision too, and puts them back in their paragraph', async () => {
       const sections = threeSections();
-      sections[1]!.markdown = sections[1]!.markdown.replace('S1中段，', 'S1中段，值得注意的是，');
-      await agents.combine({ brief: BRIEF, outline: OUTLINE, sections });
+      sections[1]!.markdown = sections[1]!.markdown.replace('S1中段，展开细节和例子[1]。', 'S1中段，展开细节和例子[1]。值得注意的是，例子要具体。最后一句。');
+      scripted({
+        combine: (request) => {
+          const offered = junctionParagraphs(lastUserMessage(request));
+          const sentence = offered.find((p) => p.text.startsWith('值得注意'))!;
+          return { text: `# 新标题\n\n${sentence.marker}例子要具体。` };
+        },
+      });
+      const combined = await agents.combine({ brief: BRIEF, outline: OUTLINE, sections });
       const prompt = lastUserMessage(requestsOf('combine')[0]!);
-      expect(junctionParagraphs(prompt).map((p) => p.text)).toContain('S1中段，值得注意的是，展开细节和例子[1]。');
+      expect(junctionParagraphs(prompt).map((p) => p.text)).toContain('值得注意的是，例子要具体。');
+      expect(prompt).not.toContain('S1中段');
+      expect(prompt).toContain('（此处 1 段只改其中 1 句，其余从略）');
       expect(prompt).toContain('- 「值得注意的是」出现 1 次');
+      expect(combined.markdown).toContain('\n\nS1中段，展开细节和例子[1]。例子要具体。最后一句。\n\n');
     });
   });
 

@@ -23,18 +23,19 @@ export function draftText(outline: Outline, sections: SectionDraft[]): string {
 
 /**
  * The continuity pass works on the junctions, not on the whole article (issue 19, point 2): the
- * model sees the title, every section heading, and only the paragraphs it may revise, each behind
+ * model sees the title, every section heading, and only the text it may revise, each piece behind
  * a marker 〔Pn〕: the last paragraph of every section but the last and the first of every section
  * but the opening (the two sides of each junction, where transitions, repeated openings and early
- * summaries are), plus any paragraph with a stock phrase (去AI味). It answers with the revised
- * paragraphs only; every other paragraph stays as the section writer wrote it.
+ * summaries are), and elsewhere the sentences with a stock phrase (去AI味; the whole paragraph when
+ * the phrase spans sentences). It answers with the revised pieces only; everything else stays as
+ * the section writer wrote it.
  */
 export interface DraftParts {
   title: string;
   /** Each section's blocks (paragraphs, lists, tables, ### headings), its `## ` heading first when it has one. */
   sections: string[][];
-  /** The blocks the model may revise, in article order: [section, block]; the marker of editable[k] is 〔P{k+1}〕. */
-  editable: [number, number][];
+  /** What the model may revise, in article order: a block, or one sentence of it; the marker of editable[k] is 〔P{k+1}〕. */
+  editable: { section: number; block: number; sentence?: number }[];
 }
 
 /** A paragraph of prose (not a heading, list, table, quote, image or code). */
@@ -42,7 +43,16 @@ function isProse(block: string): boolean {
   return !/^(#|\||[-*+]\s|\d+[.、)]\s?|>|!\[|```)/u.test(block);
 }
 
-/** The draft split into its title, sections and blocks, with the paragraphs the continuity pass may revise. */
+/** A paragraph's sentences, each with its closing punctuation (and a closing quote or bracket after it). */
+function sentencesOf(paragraph: string): string[] {
+  const sentences = paragraph.match(/[^。！？!?]+(?:[。！？!?]+[”’」』）)]*|$)/gu) ?? [];
+  // Sentences are put back by joining them: a paragraph they do not rebuild is left whole.
+  return sentences.join('') === paragraph ? sentences : [paragraph];
+}
+
+const hasStockPhrase = (text: string) => countStockPhrases(text).hits.length > 0;
+
+/** The draft split into its title, sections and blocks, with what the continuity pass may revise. */
 export function draftParts(draft: string): DraftParts {
   const { title, body } = splitTitle(draft.trim());
   const sections: string[][] = [];
@@ -50,22 +60,36 @@ export function draftParts(draft: string): DraftParts {
     if (block.startsWith('## ') || sections.length === 0) sections.push([]);
     sections.at(-1)!.push(block);
   }
-  const editable: [number, number][] = [];
+  const editable: DraftParts['editable'] = [];
   const count = sections.length;
   for (const [s, blocks] of sections.entries()) {
     const prose = blocks.map((block, b) => (isProse(block) ? b : -1)).filter((b) => b >= 0);
-    const chosen = new Set<number>();
-    if (s > 0 && prose.length > 0) chosen.add(prose[0]!);
-    if (s < count - 1 && prose.length > 0) chosen.add(prose.at(-1)!);
-    for (const b of prose) if (countStockPhrases(blocks[b]!).hits.length > 0) chosen.add(b);
-    for (const b of [...chosen].sort((x, y) => x - y)) editable.push([s, b]);
+    const junction = new Set<number>();
+    if (s > 0 && prose.length > 0) junction.add(prose[0]!);
+    if (s < count - 1 && prose.length > 0) junction.add(prose.at(-1)!);
+    for (const b of prose) {
+      if (junction.has(b)) {
+        editable.push({ section: s, block: b });
+      } else if (hasStockPhrase(blocks[b]!)) {
+        const sentences = sentencesOf(blocks[b]!);
+        const flagged = sentences.map((sentence, i) => (hasStockPhrase(sentence) ? i : -1)).filter((i) => i >= 0);
+        if (flagged.length === 0) editable.push({ section: s, block: b });
+        else for (const i of flagged) editable.push({ section: s, block: b, sentence: i });
+      }
+    }
   }
   return { title: title ?? '', sections, editable };
 }
 
 const marker = (k: number) => `〔P${k + 1}〕`;
 
-/** The excerpt the model sees: title, headings, the editable paragraphs behind their markers, a note where others are left out. */
+function pieceOf(parts: DraftParts, k: number): string {
+  const { section, block, sentence } = parts.editable[k]!;
+  const text = parts.sections[section]![block]!;
+  return sentence === undefined ? text : sentencesOf(text)[sentence]!;
+}
+
+/** The excerpt the model sees: title, headings, the editable pieces behind their markers, a note where text is left out. */
 function excerptText(parts: DraftParts): string {
   const lines = [`# ${parts.title}`];
   for (const [s, blocks] of parts.sections.entries()) {
@@ -75,14 +99,17 @@ function excerptText(parts: DraftParts): string {
       skipped = 0;
     };
     for (const [b, block] of blocks.entries()) {
-      const k = parts.editable.findIndex(([es, eb]) => es === s && eb === b);
+      const pieces = parts.editable.flatMap((piece, k) => (piece.section === s && piece.block === b ? [k] : []));
       if (b === 0 && block.startsWith('## ')) {
         lines.push(block);
-      } else if (k >= 0) {
-        flush();
-        lines.push(`${marker(k)}${block}`);
-      } else {
+      } else if (pieces.length === 0) {
         skipped += 1;
+      } else if (parts.editable[pieces[0]!]!.sentence === undefined) {
+        flush();
+        lines.push(`${marker(pieces[0]!)}${block}`);
+      } else {
+        flush();
+        lines.push(`（此处 1 段只改其中 ${pieces.length} 句，其余从略）\n${pieces.map((k) => `${marker(k)}${pieceOf(parts, k)}`).join('\n')}`);
       }
     }
     flush();
@@ -95,7 +122,7 @@ export function combineMessages(brief: ArticleBrief, draft: string, style?: Styl
   const parts = draftParts(draft);
   const excerpt = excerptText(parts);
   const task = [
-    '各节已由不同撰稿人并行写好。你做的是衔接、去重和去AI味的修订，不是重写：只修改下面【初稿】里带〔P编号〕的段落（每节的第一段和最后一段，即各节的衔接处，以及含套话的段落），其余段落已从略，保持原样。',
+    '各节已由不同撰稿人并行写好。你做的是衔接、去重和去AI味的修订，不是重写：只修改下面【初稿】里带〔P编号〕的段落和句子（每节的第一段和最后一段，即各节的衔接处，以及其他段落里含套话的句子），其余内容已从略，保持原样。',
     '各节写了什么见【全文大纲】。',
   ];
   const rules = [
@@ -105,20 +132,20 @@ export function combineMessages(brief: ArticleBrief, draft: string, style?: Styl
     '3. 全文只保留一个开头引言（紧接在标题之后，不加小标题）和一个结尾总结（在最后一节）；删去中间各节里的开场白和总结语。',
     '4. ## 二级标题不改，也不要输出。',
     '5. [n] 引用标记原样保留：不增加、不删除、不改编号，留在原来所依据的句子后面。',
-    '6. 每段改后的篇幅与原段相近，不要大幅删减；目标读者、文章类型、写作风格和平台规范与创作要求一致。',
+    '6. 每段改后的篇幅与原段相近，不要大幅删减；单独列出的句子改后仍是一句，与段中前后文接得上；目标读者、文章类型、写作风格和平台规范与创作要求一致。',
     `7. 第一行是“# 标题”（${title ? `标题必须是「${title}」，一字不改` : '可在原标题基础上润色'}）。`,
     '8. 按下面【去AI味】的要求修订。',
-    '输出格式：第一行“# 标题”；之后每个改过的段落单独一段，以它的编号开头，紧接着写改好的整段文字，如“〔P2〕改好的段落”，段与段之间空一行。没有改动的段落不要输出；不要输出小标题、从略说明、解释或代码块标记。',
+    '输出格式：第一行“# 标题”；之后每个改过的段落或句子单独一段，以它的编号开头，紧接着写改好的文字，如“〔P2〕改好的段落”，段与段之间空一行。没有改动的不要输出；不要输出小标题、从略说明、解释或代码块标记。',
   ].join('\n');
   return agentMessages(brief, outline, { role: COMBINE_ROLE, rules: task }, [styleText(style), quotedBlock('初稿', excerpt), rules, humanizeText(excerpt)]);
 }
 
 /**
- * The continuity pass's answer applied to the draft: each 〔Pn〕 paragraph replaced by its
- * revision, every other block as written. A revision that is empty, starts a heading, or drops a
- * citation marker its paragraph had is ignored (the original stays), and so is a marker the
- * excerpt did not have; markers the paragraph lacked are removed. An answer with no marker and
- * text besides a title is not in the format: undefined, so the caller keeps the draft.
+ * The continuity pass's answer applied to the draft: each 〔Pn〕 piece replaced by its revision,
+ * everything else as written. A revision that is empty, starts a heading, or drops a citation
+ * marker its piece had is ignored (the original stays), and so is a marker the excerpt did not
+ * have; citation markers the piece lacked are removed. An answer with no marker and text besides a
+ * title is not in the format: undefined, so the caller keeps the draft.
  */
 export function applyRevisions(draft: string, answer: string): { title: string | undefined; markdown: string } | undefined {
   const parts = draftParts(draft);
@@ -126,31 +153,31 @@ export function applyRevisions(draft: string, answer: string): { title: string |
   const found = [...text.matchAll(/〔P(\d+)〕/gu)];
   const head = text.slice(0, found[0]?.index ?? text.length);
   const title = /^#\s+(.+?)\s*#*\s*$/mu.exec(head)?.[1]?.trim();
-  if (found.length === 0) {
-    const rest = head.replace(/^#\s+.*$/mu, '').trim();
-    if (rest) return undefined;
-  }
+  if (found.length === 0 && head.replace(/^#\s+.*$/mu, '').trim()) return undefined;
   const revised = new Map<number, string>();
   for (const [i, match] of found.entries()) {
     const k = Number(match[1]) - 1;
     const start = match.index! + match[0].length;
-    // The paragraph runs to the next marker or the first blank line, whichever comes first.
+    // The piece runs to the next marker or the first blank line, whichever comes first.
     const run = text.slice(start, found[i + 1]?.index ?? text.length);
-    const paragraph = run.split(/\n\s*\n/u)[0]!.trim();
-    const place = parts.editable[k];
-    if (!place || !paragraph || paragraph.startsWith('#')) continue;
-    const original = parts.sections[place[0]]![place[1]]!;
-    const cited = markersOf(original);
-    const kept = keepMarkers(paragraph, (n) => cited.has(n));
+    const piece = run.split(/\n\s*\n/u)[0]!.trim();
+    if (!parts.editable[k] || !piece || piece.startsWith('#')) continue;
+    const cited = markersOf(pieceOf(parts, k));
+    const kept = keepMarkers(piece, (n) => cited.has(n));
     if ([...cited].every((n) => markersOf(kept).has(n))) revised.set(k, kept);
   }
-  const blocks = parts.sections.map((blocks, s) =>
+  const sections = parts.sections.map((blocks, s) =>
     blocks.map((block, b) => {
-      const k = parts.editable.findIndex(([es, eb]) => es === s && eb === b);
-      return revised.get(k) ?? block;
+      const pieces = parts.editable.flatMap((piece, k) => (piece.section === s && piece.block === b && revised.has(k) ? [k] : []));
+      if (pieces.length === 0) return block;
+      const whole = pieces.find((k) => parts.editable[k]!.sentence === undefined);
+      if (whole !== undefined) return revised.get(whole)!;
+      const sentences = sentencesOf(block);
+      for (const k of pieces) sentences[parts.editable[k]!.sentence!] = revised.get(k)!;
+      return sentences.join('');
     }),
   );
-  return { title, markdown: blocks.map((section) => section.join('\n\n')).join('\n\n') };
+  return { title, markdown: sections.map((blocks) => blocks.join('\n\n')).join('\n\n') };
 }
 
 /** A whole-article answer: the `# ` title split off (or the fallback), no marker the draft lacked. */

@@ -34,10 +34,13 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     materials.length > 0
       ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。资料里的标题、列表项、表格行和不完整的句子不是事实陈述，不要当作引文；同一句资料只用一次。`
       : '本节没有参考资料：不要使用 [n] 引用标记，不要编造数据、引文或出处。';
+  // What every section of the task is told comes first, so the calls share a longer cached prefix.
   const rules = [
     '多位撰稿人并行撰写不同章节，最后由统稿编辑合并，所以你只写分配给你的这一节，不要越界写其他章节的内容。',
-    citing,
     '只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。',
+    `文章切入角度：${input.analysis.angle}`,
+    HUMANIZE_SHORT,
+    citing,
     `你的任务：撰写「${section.heading}」。`,
     ...positionRules(index, count).map((rule) => `- ${rule}`),
     `- 本节字数：约 ${section.budget} 字（允许 ±10%，即 ${low}～${high} 字）。`,
@@ -45,8 +48,6 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     index === 0 ? '' : `- 以二级标题“## ${section.heading}”开头，节内如需分层只用 ###。`,
     input.previousGist ? `- 上一节已写：${input.previousGist}（不要重复）` : '',
     input.nextGist ? `- 下一节将写：${input.nextGist}（留给下一节，不要提前展开）` : '',
-    `- 文章切入角度：${input.analysis.angle}`,
-    `- ${HUMANIZE_SHORT}`,
   ].filter(Boolean);
   return agentMessages(brief, outline, { role: SECTION_ROLE, rules }, [
     styleText(input.style),
