@@ -54,6 +54,21 @@ function stripInstruction(text: string): string {
  * The subject named inside a clause that asks for writing: 写一篇关于异地恋的文章 → 异地恋
  * (explicit), 写一篇测评 → 测评 (only what is left, used when nothing else names the subject).
  */
+/**
+ * A period or a person that only qualifies a genre: 一周工作总结, 个人工作总结, 年度述职报告. Read
+ * as the subject, the article would be about 一周.
+ */
+const QUALIFIER =
+  /^(?:[一二两三四五六七八九十半\d]+(?:周|天|日|个月|月|季度|年)|[本上下每]周|[本上下每]月|[今明去每]年|月度|季度|年度|年终|年中|年底|全年|[上下]半年|每日|每天|今日|当日|个人|本人|我的|自己的?|部门|团队|班级|小组|公司)$/u;
+/** What a genre's name ends in when it names a kind of report about something (工作总结 → 工作). */
+const REPORT_FORM = /(?:总结|小结|报告|汇报|计划|规划|笔记|心得|体会|感想|复盘|述职)$/u;
+
+/** The subject of a qualified genre: 工作总结 → 工作; 年终总结, whose head is itself a qualifier, stays whole. */
+function subjectOfQualifiedGenre(genre: string): string {
+  const head = genre.replace(REPORT_FORM, '');
+  return head && !QUALIFIER.test(head) ? head : genre;
+}
+
 function subjectOfWriteClause(clause: string, genre: string | undefined): { subject: string; explicit: boolean } {
   const head = genre ? clause.slice(0, clause.lastIndexOf(genre)) : clause;
   const about = /(?:关于|有关|围绕)(.+?)(?:的)?(?:文章|稿子|内容)?$/u.exec(head) ?? /以(.+?)为(?:主题|话题|题材|中心|内容|切入点)/u.exec(clause);
@@ -200,6 +215,8 @@ export function parseTopic(topic: string): ParsedTopic {
   if (isInstruction && subjectText !== title) parts.subject = stripInstruction(parts.subject) || title || parts.subject;
   if (!isInstruction && parts.question && context.length > 0) parts.question = content.join('，').replace(/[？?]+$/u, '');
   if (genre && (parts.form === 'subject' || parts.form === 'event') && !PLATFORM_GENRES.test(genre)) parts.intent = 'piece';
+  // 一周工作总结: what is left before the genre only qualifies it; the piece is about the work.
+  if (genre && QUALIFIER.test(parts.subject)) parts.subject = subjectOfQualifiedGenre(genre);
 
   return {
     raw,

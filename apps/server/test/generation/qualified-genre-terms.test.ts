@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractTopicTerms } from '../../src/generation/composer/topic-terms.js';
+import { parseTopic } from '../../src/topic/parse-topic.js';
 import { briefOf, writeOffline } from './offline-articles.js';
 
 describe('a genre with a period or a person before it (一周工作总结)', () => {
@@ -10,6 +11,13 @@ describe('a genre with a period or a person before it (一周工作总结)', () 
     expect(extractTopicTerms('一周读书笔记').main).toBe('读书');
     // Nothing but a qualifier before the report: the report itself is the subject.
     expect(extractTopicTerms('个人年终总结').main).toBe('年终总结');
+  });
+
+  it('is read so by the topic parser, which the model prompts and the offline writer both use', () => {
+    expect(parseTopic('一周工作总结')).toMatchObject({ subject: '工作', genre: '工作总结', keyTerms: ['工作'] });
+    expect(parseTopic('个人年终总结')).toMatchObject({ subject: '年终总结', genre: '年终总结' });
+    expect(parseTopic('2026年春晚观后感')).toMatchObject({ genre: '观后感' });
+    expect(parseTopic('2026年春晚观后感').subject).toContain('春晚');
   });
 
   it('leaves subjects that are not a qualifier alone', () => {

@@ -16,27 +16,8 @@ export interface TopicTerms {
   terms: string[];
 }
 
-/**
- * A period or a person that only qualifies a genre: 一周工作总结, 个人工作总结, 年度述职报告. The
- * parser reads the genre (工作总结) off the end and leaves the qualifier as the subject; the
- * article is about the work, not about 一周.
- */
-const QUALIFIER =
-  /^(?:[一二两三四五六七八九十半\d]+(?:周|天|日|个月|月|季度|年)|[本上下每]周|[本上下每]月|[今明去每]年|月度|季度|年度|年终|年中|年底|全年|[上下]半年|每日|每天|今日|当日|个人|本人|我的|自己的?|部门|团队|班级|小组|公司)$/u;
-/** What a genre's name ends in when it names a kind of report about something (工作总结 → 工作). */
-const REPORT_FORM = /(?:总结|小结|报告|汇报|计划|规划|笔记|心得|体会|感想|复盘|述职)$/u;
-
-/** 一周 + 工作总结 → 工作; 个人 + 年终总结 → 年终总结 (nothing is left but a qualifier). */
-function subjectOfQualifiedGenre(parsed: ParsedTopic): string | undefined {
-  if (!parsed.genre || !QUALIFIER.test(parsed.subject)) return undefined;
-  const head = parsed.genre.replace(REPORT_FORM, '');
-  return head && !QUALIFIER.test(head) ? head : parsed.genre;
-}
-
 /** A short subject is named whole (新能源车, iPhone 17和华为Mate 80); a long one by its main term. */
 export function termsOf(parsed: ParsedTopic): TopicTerms {
-  const qualified = subjectOfQualifiedGenre(parsed);
-  if (qualified) return { topic: qualified, main: qualified, terms: [qualified] };
   const { subject, keyTerms } = parsed;
   const limit = parsed.form === 'comparison' ? 16 : 10;
   // 学会和焦虑相处, 用碎片时间坚持阅读: a doing, not a thing; frames like 「和{term}有关的日子」 need a
