@@ -104,6 +104,8 @@ const XHS: Record<ParsedTopic['intent'], Frame[]> = {
 /** A 主持稿 for 公司的年会 is 公司年会主持稿; a 散文 about 城市的夜晚 is 城市的夜晚. */
 function pieceTitle(p: Slots): string {
   if (!p.genre || CREATIVE.test(p.genre) || p.S.endsWith(p.genre)) return p.S;
+  // 一周工作总结: the subject is the genre's own head (工作); the genre names the piece already.
+  if (p.genre.startsWith(p.S)) return p.genre;
   // 给女朋友写一封道歉信 → 给女朋友的道歉信.
   if (/信$|^情书$|^贺词$|^祝福语$/u.test(p.genre) && termLength(p.S) <= 8) return `给${p.S}的${p.genre}`;
   // 公司的年会 → 公司年会, but 我和我的祖国 keeps its 的.

@@ -20,6 +20,14 @@ describe('a genre with a period or a person before it (一周工作总结)', () 
     expect(parseTopic('2026年春晚观后感').subject).toContain('春晚');
   });
 
+  it('is written as the report genre it names, under the genre as title', async () => {
+    const { markdown } = await writeOffline(briefOf({ topic: '一周工作总结', platform: 'wechat', type: 'practical_guide', style: 'accessible_easyread', length: 1200 }));
+    expect(markdown.split('\n')[0]).toBe('# 工作总结');
+    // The work-report pack's knowledge (周报, 计划, 结论) rather than a generic guide to 工作.
+    expect(markdown).toMatch(/周报/u);
+    expect(markdown).not.toContain('工作工作');
+  });
+
   it('leaves subjects that are not a qualifier alone', () => {
     expect(extractTopicTerms('月度销售报告').main).toBe('月度销售报告');
     expect(extractTopicTerms('第一次养猫要准备什么').main).not.toBe('工作');

@@ -7,7 +7,11 @@ import type { DomainPack } from './domain-pack.js';
  * writes, not what about.
  */
 function aboutText(parsed: ParsedTopic): string {
-  return [parsed.subject, parsed.question, parsed.action, parsed.title, parsed.count?.item, ...(parsed.options ?? []), ...parsed.keyTerms].filter(Boolean).join(' ');
+  // 一周工作总结: the subject (工作) is the genre's own head, so the genre says what the piece is about.
+  const ownGenre = parsed.genre?.startsWith(parsed.subject) ? parsed.genre : undefined;
+  return [parsed.subject, ownGenre, parsed.question, parsed.action, parsed.title, parsed.count?.item, ...(parsed.options ?? []), ...parsed.keyTerms]
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface Match {
