@@ -232,6 +232,9 @@ describe('a guided article written by the model', () => {
       expect(prompt).toContain(`你的任务：撰写「${heading}」`);
       expect(prompt).toContain(`本节字数：约 ${budget} 字（允许 ±10%，即 ${Math.round(budget * 0.9)}～${Math.round(budget * 1.1)} 字）`);
       for (const [j, other] of HEADINGS.entries()) expect(prompt).toContain(`${j + 1}. ${other}（约 ${BUDGETS_2000[j]} 字）`);
+      // The neighbours' gists are their outline lines, in the prompt already: pointed to, not repeated.
+      if (i > 0) expect(prompt).toContain(`- 上一节已写：大纲第 ${i} 节「${HEADINGS[i - 1]}」（不要重复）`);
+      if (i < HEADINGS.length - 1) expect(prompt).toContain(`- 下一节将写：大纲第 ${i + 2} 节「${HEADINGS[i + 1]}」（留给下一节`);
       expect(promptOf(request!)).toContain('只能使用给出的编号 [1]～[3]');
     }
     const combinePrompt = promptOf(requestsOf(topic, 'combine')[0]!);

@@ -22,6 +22,16 @@ function positionRules(index: number, count: number): string[] {
   return rules;
 }
 
+/**
+ * A neighbour's gist, or a pointer to its line in the outline when the gist is only that line's
+ * heading and first key points (as the pipeline makes it): the outline is in the prompt already.
+ */
+function neighbour(gist: string, outline: SectionWritingInput['outline'], i: number): string {
+  const section = outline.sections[i];
+  if (section && gist === `${section.heading}：${section.keyPoints.slice(0, 2).join('；')}`) return `大纲第 ${i + 1} 节「${section.heading}」`;
+  return gist;
+}
+
 /** The messages for one section; `materials` may be fewer or shorter than the input's after a context overflow. */
 export function sectionMessages(input: SectionWritingInput, materials: Material[]): ChatMessage[] {
   const { brief, outline, index } = input;
@@ -41,13 +51,13 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     `文章切入角度：${input.analysis.angle}`,
     HUMANIZE_SHORT,
     citing,
-    `你的任务：撰写「${section.heading}」。`,
+    // The key points are on the section's line of the outline, in the prompt already.
+    `你的任务：撰写「${section.heading}」，${section.keyPoints.length > 0 ? '写透大纲里本节的要点' : '围绕小标题展开'}。`,
     ...positionRules(index, count).map((rule) => `- ${rule}`),
     `- 本节字数：约 ${section.budget} 字（允许 ±10%，即 ${low}～${high} 字）。`,
-    `- 本节要点：${section.keyPoints.join('；') || '围绕小标题展开'}`,
     index === 0 ? '' : `- 以二级标题“## ${section.heading}”开头，节内如需分层只用 ###。`,
-    input.previousGist ? `- 上一节已写：${input.previousGist}（不要重复）` : '',
-    input.nextGist ? `- 下一节将写：${input.nextGist}（留给下一节，不要提前展开）` : '',
+    input.previousGist ? `- 上一节已写：${neighbour(input.previousGist, outline, index - 1)}（不要重复）` : '',
+    input.nextGist ? `- 下一节将写：${neighbour(input.nextGist, outline, index + 1)}（留给下一节，不要提前展开）` : '',
   ].filter(Boolean);
   return agentMessages(brief, outline, { role: SECTION_ROLE, rules }, [
     styleText(input.style),

@@ -10,8 +10,7 @@ import { briefText, languageRule } from './brief-text.js';
  * Providers cache a repeated prompt prefix (DeepSeek automatically in 64-token units, Qwen and
  * Kimi context caching), so the calls after the first pay the prefix at the cached rate.
  */
-export const SHARED_ROLE =
-  '你是天马写作平台的中文内容团队的一员：选题策划、文风分析、大纲编辑、章节撰稿、配图策划、统稿编辑和 SEO 优化师分工合作写一篇文章。【创作要求】和【全文大纲】是全组共用的；你这一次担任的角色、任务和输出格式写在“本次任务”之后。';
+export const SHARED_ROLE = '你是天马写作平台中文内容团队的一员，这一次担任的角色和任务写在“本次任务”之后；【创作要求】和【全文大纲】全组共用。';
 
 /** Opens the part of the prompt that is the call's own; the agent's role line follows it. */
 export const TASK_HEADING = '本次任务：';
