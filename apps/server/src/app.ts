@@ -98,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = new SessionCache();
   const sessionCaching: SessionCaching = {
     cache: sessionCache,
-    invalidations: config.redisUrl ? redisSessionInvalidations(sessionCache, { url: config.redisUrl, prefix: redisPrefix, logger }) : localSessionInvalidations(sessionCache),
+    invalidations: config.redisUrl
+      ? redisSessionInvalidations(sessionCache, { url: config.redisUrl, prefix: redisPrefix, logger })
+      : localSessionInvalidations(sessionCache, { soleProcess: database.kind === 'pglite' }),
   };
   app.decorate('sessionCaching', sessionCaching);
   app.addHook('onClose', () => sessionCaching.invalidations.close());

@@ -22,10 +22,15 @@ export interface SessionInvalidations {
   close(): Promise<void>;
 }
 
-export function localSessionInvalidations(cache: SessionCache): SessionInvalidations {
+/**
+ * One process alone (the embedded database) caches and invalidates here. Where other processes may
+ * share the database without Redis to tell them (PostgreSQL, no REDIS_URL), nothing is cached: a
+ * cookie signed out in one process must not stay valid in another for the cache's lifetime.
+ */
+export function localSessionInvalidations(cache: SessionCache, options: { soleProcess: boolean } = { soleProcess: true }): SessionInvalidations {
   return {
     publish: async (event) => cache.invalidate(event),
-    cacheable: () => true,
+    cacheable: () => options.soleProcess,
     ready: async () => {},
     close: async () => {},
   };

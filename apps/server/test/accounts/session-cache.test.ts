@@ -26,7 +26,10 @@ describe('the session cache', () => {
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
     const cached = t.app.sessionCaching.cache.size;
-    expect(cached).toBeGreaterThanOrEqual(2);
+    // The embedded database is one process: it caches. On PostgreSQL without Redis other processes
+    // could not hear of a logout, so nothing is cached there.
+    if (t.database.kind === 'pglite') expect(cached).toBeGreaterThanOrEqual(2);
+    else expect(cached).toBe(0);
     expect((await me(cookie)).statusCode).toBe(200);
     expect(t.app.sessionCaching.cache.size).toBe(cached);
 
