@@ -25,7 +25,7 @@ const llmDuration = new Histogram({
 });
 const llmTokens = new Counter({
   name: `${PREFIX}llm_tokens_total`,
-  help: 'Tokens consumed by model calls, by purpose and kind (prompt or completion)',
+  help: 'Tokens consumed by model calls, by purpose and kind (prompt, completion, or cached_prompt: the part of prompt served from the provider cache)',
   labelNames: ['purpose', 'kind'] as const,
   registers: [shared],
 });
@@ -55,6 +55,8 @@ export type NotificationResult = 'accepted' | 'duplicate' | 'rejected' | 'error'
 export interface CallTokens {
   promptTokens: number;
   completionTokens: number;
+  /** The part of promptTokens the provider's prefix cache served, when it reported it. */
+  cachedPromptTokens?: number;
 }
 
 /**
@@ -65,6 +67,8 @@ export function recordLlmCall(purpose: string, outcome: string, seconds: number,
   llmDuration.observe({ purpose, outcome: outcome.toLowerCase() }, seconds);
   if (usage.promptTokens > 0) llmTokens.inc({ purpose, kind: 'prompt' }, usage.promptTokens);
   if (usage.completionTokens > 0) llmTokens.inc({ purpose, kind: 'completion' }, usage.completionTokens);
+  // Part of the prompt tokens, not added to them: the share a provider's prefix cache served.
+  if (usage.cachedPromptTokens) llmTokens.inc({ purpose, kind: 'cached_prompt' }, usage.cachedPromptTokens);
 }
 
 export function recordPayment(outcome: PaymentOutcome, provider: string): void {
