@@ -17,10 +17,9 @@ import { SESSION_COOKIE } from '../apps/server/src/accounts/session-token.js';
 import { users } from '../apps/server/src/accounts/tables.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { adjustBalance } from '../apps/server/src/billing/adjust-balance.js';
-import { loadConfig } from '../apps/server/src/config/env.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
-import { percentile, startLlmFakeProcess } from './support.js';
+import { benchConfig, percentile, startLlmFakeProcess } from './support.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -72,20 +71,7 @@ async function runOnce(base: string, cookie: string, deepspaceId: number): Promi
 
 async function main() {
   const fake = await startLlmFakeProcess(LATENCY_MS);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-bench-first-section-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_DEV_OUTBOX: 'true',
-    ALLOW_SANDBOX_PAYMENT: 'true',
-    APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    LLM_BASE_URL: fake.url,
-    LLM_API_KEY: 'sk-bench',
-    LLM_MODEL: 'bench-model',
-  });
+  const { config } = benchConfig('first-section', { DATABASE_URL: '', LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-bench', LLM_MODEL: 'bench-model' });
   const database = await openDatabase({ dataDir: '', pglite: await PGlite.create() });
   await migrateDatabase(database);
   const { db } = database;

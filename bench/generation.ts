@@ -8,20 +8,18 @@
  *      all, and not served from the fake's emulated prefix cache), per agent.
  * Writes bench/reports/generation.json and prints markdown tables for docs/benchmarks.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/accounts/sessions.js';
 import { SESSION_COOKIE } from '../apps/server/src/accounts/session-token.js';
 import { users } from '../apps/server/src/accounts/tables.js';
 import { adjustBalance } from '../apps/server/src/billing/adjust-balance.js';
-import { loadConfig } from '../apps/server/src/config/env.js';
 import type { EventBus } from '../apps/server/src/generation/events.js';
 import { generationStageOutputs, generationTasks } from '../apps/server/src/generation/tables.js';
 import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
@@ -29,7 +27,7 @@ import { createPglite } from '../apps/server/src/platform/db/pglite-client.js';
 import { articles } from '../apps/server/src/articles/tables.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
-import { percentile } from './support.js';
+import { benchConfig, percentile, startLlmFakeProcess } from './support.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 50);
@@ -62,17 +60,6 @@ interface User {
 }
 type Analysis = Awaited<ReturnType<typeof analyse>>;
 type Concurrent = Awaited<ReturnType<typeof summarise>>;
-
-function startFake(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'llm-fake.ts')], {
-    env: { ...process.env, BENCH_LLM_LATENCY_MS: String(LATENCY_MS) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the fake LLM exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ url: (JSON.parse(line) as { url: string }).url, child }));
-  });
-}
 
 /** Records when each event is published, to split its delay into the database write and the delivery. */
 function timePublishing(bus: EventBus): Map<string, number> {
@@ -265,16 +252,8 @@ async function summarise(
 }
 
 async function main() {
-  const fake = await startFake();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-bench-gen-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_DEV_OUTBOX: 'true',
-    ALLOW_SANDBOX_PAYMENT: 'true',
-    APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const fake = await startLlmFakeProcess(LATENCY_MS);
+  const { config, dataDir } = benchConfig('gen', {
     LLM_BASE_URL: fake.url,
     LLM_API_KEY: 'sk-bench',
     LLM_MODEL: 'bench-model',

@@ -17,11 +17,10 @@ import { SESSION_COOKIE } from '../apps/server/src/accounts/session-token.js';
 import { users } from '../apps/server/src/accounts/tables.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { articles } from '../apps/server/src/articles/tables.js';
-import { loadConfig } from '../apps/server/src/config/env.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/index.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 import { startOpenAiFake } from '../apps/server/test/fakes/openai-fake-server.js';
-import { percentile } from './support.js';
+import { benchConfig, percentile } from './support.js';
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 40);
 const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? 400);
@@ -37,20 +36,7 @@ async function main() {
     firstChunkAt.push(performance.now() + FIRST_TOKEN_MS);
     return { text: TEXT, chunkSize: 6, delayMs: FIRST_TOKEN_MS };
   });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-bench-revisions-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PAYMENT: 'true',
-    ALLOW_DEV_OUTBOX: 'true',
-    APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    LLM_BASE_URL: fake.url,
-    LLM_API_KEY: 'sk-bench',
-    LLM_MODEL: 'bench-writer',
-  });
+  const { config, dataDir } = benchConfig('revisions', { DATABASE_URL: '', LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-bench', LLM_MODEL: 'bench-writer' });
   const database = await openDatabase({ dataDir: '', pglite: await PGlite.create() });
   await migrateDatabase(database);
   const { db } = database;

@@ -1,7 +1,10 @@
 /** Helpers the benches share. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { type Config, loadConfig } from '../apps/server/src/config/env.js';
 
 /** mulberry32: a small seeded generator, so that every run works on the same data. */
 export function random(seed: number) {
@@ -38,4 +41,24 @@ export function startLlmFakeProcess(latencyMs: number): Promise<{ url: string; c
     child.once('exit', (code) => reject(new Error(`the fake LLM exited (${code})`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve({ url: (JSON.parse(line) as { url: string }).url, child }));
   });
+}
+
+/**
+ * A production configuration for a bench's in-process server: a fresh data directory named after
+ * the bench, the dev outbox and sandbox payment allowed, a fixed secret, warnings only; `env` adds
+ * or overrides (the fake LLM's address, DATABASE_URL: '' for the embedded database).
+ */
+export function benchConfig(name: string, env: Record<string, string>): { config: Config; dataDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tianma-bench-${name}-`));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    ALLOW_DEV_OUTBOX: 'true',
+    ALLOW_SANDBOX_PAYMENT: 'true',
+    APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return { config, dataDir };
 }
