@@ -23,6 +23,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          // Each file gets its own database copy and app, so the modules themselves can be shared
+          // between the files of a worker: loading the server's modules once per file was more than
+          // half of this suite's time. No server test mocks a module; module-level counters in the
+          // helpers must stay valid across files (helpers/accounts.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

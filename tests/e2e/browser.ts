@@ -57,7 +57,9 @@ export async function openPage(
     }
     // NOTE: signed-out pages check the session with GET /api/account/session (200 either way), so
     // a 401 or 404 in the console is a problem too, unless the test says it expects one.
-    if (!allowed.some((status) => text.includes(`status of ${status}`))) problems.push(`console: ${text}`);
+    // The resource's address goes with a failed load's line: the browser's own text does not name it.
+    const where = message.location().url;
+    if (!allowed.some((status) => text.includes(`status of ${status}`))) problems.push(`console: ${text}${where ? ` (${where})` : ''}`);
   });
   return { context, page, problems };
 }

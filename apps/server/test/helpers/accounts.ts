@@ -4,11 +4,14 @@ import type { TestApp } from './app.js';
 
 export const STRONG_PASSWORD = 'Tianma#2025';
 
+// The server suite shares modules between test files (isolate: false), so this counter runs on
+// across files: eight digits that wrap rather than grow past a phone number's length.
+const start = Date.now() % 1e8;
 let counter = 0;
 /** A fresh, valid phone number and username for each call. */
 export function uniqueIdentity(prefix = 'writer') {
   counter += 1;
-  const n = String(Date.now() % 1e6).padStart(6, '0') + String(counter).padStart(2, '0');
+  const n = String((start + counter) % 1e8).padStart(8, '0');
   return { username: `${prefix}_${n}`, phoneNumber: `139${n}`, email: `${prefix}${n}@example.cn` };
 }
 

@@ -71,6 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const logout = useCallback(async () => {
+    // Reads still under way for this user (a page's quote, its article list) are stopped first: once
+    // the session ends they could only come back as 401s.
+    await Promise.all(USER_SCOPED_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
     try {
       await apiRequest(LOGOUT_PATH, { method: 'POST' });
     } catch {
