@@ -1,0 +1,47 @@
+/**
+ * Which tables of the embedded database have been written, as counters (decision 070). PGlite's
+ * data directory is locked to one process (dir-lock.ts) and its client runs one statement at a
+ * time, so every write passes through here, in order: a read that saw the same stamp before and
+ * after it ran saw every write the stamp counts, and nothing newer had completed. The hot reads
+ * (the signed-in user's row, the my-articles page) are kept on that ground in ReadCache.
+ *
+ * An INSERT or UPDATE counts against its table; a DELETE, DDL or any other statement that may
+ * write counts against every table (a DELETE cascades; a CTE can write anywhere).
+ */
+export class TableChanges {
+  #everything = 0;
+  readonly #byTable = new Map<string, number>();
+
+  /** The state of these tables: two equal stamps mean no write to them completed in between. */
+  stamp(tables: readonly string[]): string {
+    let stamp = String(this.#everything);
+    for (const table of tables) stamp += `:${this.#byTable.get(table) ?? 0}`;
+    return stamp;
+  }
+
+  /** Counts a write to `table`, or to every table when it is not known. */
+  wrote(table: string | null): void {
+    if (table === null) this.#everything += 1;
+    else this.#byTable.set(table, (this.#byTable.get(table) ?? 0) + 1);
+  }
+
+  /** Counts what one statement may have written; reads and transaction control count nothing. */
+  statement(text: string): void {
+    const effect = statementEffect(text);
+    if (effect !== 'read') this.wrote(effect.table);
+  }
+}
+
+const READ = /^[\s(]*(select|show|explain|values|savepoint|release|begin|commit|rollback\s+to)\b/i;
+const WITH = /^[\s(]*with\b/i;
+/** A write anywhere in a statement: a CTE that writes (WITH … UPDATE …) is counted as one. */
+const WRITES = /\b(insert\s+into|update\s+(?:only\s+)?"?[A-Za-z_][A-Za-z0-9_]*"?\s+set|delete\s+from|truncate|merge\s+into)\b/i;
+const TARGET = /^\s*(?:insert\s+into|update)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?[\s(]/i;
+
+/** What a statement does to the tables: nothing, or a write to one table (null: any of them). */
+export function statementEffect(text: string): 'read' | { table: string | null } {
+  if (READ.test(text)) return 'read';
+  if (WITH.test(text)) return WRITES.test(text) ? { table: null } : 'read';
+  const target = TARGET.exec(text);
+  return { table: target ? target[1]!.toLowerCase() : null };
+}
