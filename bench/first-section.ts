@@ -24,7 +24,7 @@ import { benchConfig, percentile, startLlmFakeProcess } from './support.js';
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_SHARE = 0.4;
-/** 2000 characters: the fake's outline has six sections (two rounds of four writers). */
+/** 2000 characters: the fake's outline has six sections (the opening alone, then four writers, then the last). */
 const REQUEST = { topic: '如何把计划变成习惯', settings: { audience: 'student', type: 'practical_guide', style: 'accessible_easyread', length: 2000, platform: 'wechat' } };
 
 interface Timing {

@@ -37,8 +37,12 @@ const TASK_TIMEOUT_MS = 60_000 + 60 * LATENCY_MS;
 const TOPIC = '如何把计划变成习惯';
 const STANDARD = { topic: TOPIC, settings: { audience: 'student', type: 'practical_guide', style: 'accessible_easyread', length: 2000, platform: 'wechat' } };
 const ADVANCED = { topic: TOPIC, advanced_mode: true, settings: { length: 3000, enableSeo: true, seoKeywords: ['习惯养成'] } };
-/** LLM rounds each step waits for; the section step's come from the outline. */
-const LLM_STEPS: Record<string, number> = { analyze_topic: 1, create_enhanced_outline: 1, generate_image_position_info: 1, combine_sections: 1 };
+/**
+ * LLM rounds each step waits for; the section step's come from the outline (the opening alone,
+ * then the rest side by side). The image plan runs beside the later sections, so its step waits
+ * for no round of its own when there are any.
+ */
+const LLM_STEPS: Record<string, number> = { analyze_topic: 1, create_enhanced_outline: 1, combine_sections: 1 };
 
 interface Received {
   step: string;
@@ -177,7 +181,12 @@ async function analyse(db: Db, run: Run, sectionConcurrency: number, seo: boolea
     .from(generationStageOutputs)
     .where(and(eq(generationStageOutputs.taskId, task!.id), eq(generationStageOutputs.key, 'outline')));
   const sections = (outline!.output as { sections: unknown[] }).sections.length;
-  const rounds: Record<string, number> = { ...LLM_STEPS, parallel_section_generation: Math.ceil(sections / sectionConcurrency), apply_seo_optimization: seo ? 1 : 0 };
+  const rounds: Record<string, number> = {
+    ...LLM_STEPS,
+    parallel_section_generation: 1 + Math.ceil((sections - 1) / sectionConcurrency),
+    generate_image_position_info: sections > 1 ? 0 : 1,
+    apply_seo_optimization: seo ? 1 : 0,
+  };
   const entries = run.events.filter((event, i) => i === 0 || event.step !== run.events[i - 1]!.step);
   const final = run.events.at(-1)!;
   const overheadMs: Record<string, number> = { before_first_step: entries[0]!.emittedAt - run.postedAt };

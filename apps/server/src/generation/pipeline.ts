@@ -83,7 +83,7 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     return section ? `${section.heading}：${section.keyPoints.slice(0, 2).join('；')}` : undefined;
   };
   const total = outline.sections.length;
-  const sections = await mapWithConcurrency(outline.sections, deps.sectionConcurrency, async (section, index) => {
+  const write = async (section: Outline['sections'][number], index: number) => {
     const draft = await saved<SectionDraft>(`section:${index}`, async () => {
       // With a model, the preview shows the section as it is written (API.md, section streaming).
       const live = new SectionThrottle((content) => {
@@ -109,10 +109,20 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     if (signal.aborted) throw new TaskCancelled();
     await ctx.report({ message: `已完成 ${written}/${total} 个章节`, section: finishedSection(draft, total) });
     return draft;
-  });
+  };
+  // The opening is written alone, then the rest side by side: a provider caches a prompt's prefix
+  // only once a call carrying it has been answered, so the later sections find the shared opening
+  // with the outline cached, where sections started at once would each pay for it in full. The
+  // image plan needs only the outline: it runs beside the later sections and takes back the round
+  // this adds (its result waits for its step, so the steps keep their order).
+  const opening = await write(outline.sections[0]!, 0);
+  const planning = saved('image-plans', () => agents.planImages({ brief, outline }));
+  // A failed section ends the task before the plan is awaited; the plan's own failure then does not matter.
+  planning.catch(() => undefined);
+  const sections = [opening, ...(await mapWithConcurrency(outline.sections.slice(1), deps.sectionConcurrency, (section, i) => write(section, i + 1)))];
 
   await enter('generate_image_position_info', '正在规划配图位置...');
-  const plans = await saved('image-plans', () => agents.planImages({ brief, outline }));
+  const plans = await planning;
 
   await enter('generate_image', '正在生成配图...');
   const images = await saved<PlacedImage[]>('images', () => generateImages(ctx, plans, outline, sections));

@@ -265,6 +265,36 @@ describe('a guided article written by the model', () => {
   }, 60_000);
 });
 
+describe('the order of the calls', () => {
+  it('writes the opening section alone and the others once it is answered, with the image plan beside them', async () => {
+    // A provider caches a prefix only after a call carrying it is answered: the other sections
+    // must start after the opening's answer to find the outline in the cache.
+    const arrivals: { agent: Agent; section: number; at: number }[] = [];
+    const OPENING_MS = 300;
+    const script: FaultScript = ({ agent, section, request }) => {
+      arrivals.push({ agent, section, at: Date.now() });
+      if (agent === 'section' && section === 0) {
+        const step = SCRIPT.section(request) as { text: string };
+        return { ...step, chunkSize: [...step.text].length, delayMs: OPENING_MS };
+      }
+      return undefined;
+    };
+    const { topic, task } = await start('四级备考的写作顺序', GUIDED_SETTINGS, { script });
+    expect(task).toMatchObject({ status: 'completed', error: null });
+    const opening = arrivals.find((call) => call.agent === 'section' && call.section === 0)!;
+    const others = arrivals.filter((call) => (call.agent === 'section' && call.section > 0) || call.agent === 'images');
+    expect(others).toHaveLength(HEADINGS.length);
+    for (const call of others) expect(call.at - opening.at).toBeGreaterThanOrEqual(OPENING_MS);
+    // The plan does not wait for the sections: it is asked before the last of them.
+    const plan = arrivals.find((call) => call.agent === 'images')!;
+    const last = arrivals.find((call) => call.agent === 'section' && call.section === HEADINGS.length - 1)!;
+    expect(plan.at).toBeLessThanOrEqual(last.at);
+    expectStablePrefix(topic);
+    const events = await t.database.db.select().from(generationEvents).where(eq(generationEvents.taskId, task.id)).orderBy(asc(generationEvents.seq));
+    expect([...new Set(events.map((event) => event.currentStep))]).toEqual(STANDARD_STEPS.map((entry) => entry.step));
+  }, 60_000);
+});
+
 describe('a request with its own title and forbidden words, written by the model', () => {
   it('keeps the title the request names and leaves out the words it forbids, whatever the model writes', async () => {
     const { task, user, articleId } = await start('请以《雨夜的小面馆》为题写一篇文章，不要出现“稳扎稳打”', GUIDED_SETTINGS);

@@ -39,3 +39,12 @@ describe('the section prompt with knowledge-base passages', () => {
     expect(user!.content).toContain('同一句资料只用一次');
   });
 });
+
+describe('the section prompt without materials', () => {
+  it('says once, without materials, that there are none: no empty list after the rule', () => {
+    const [, user] = sectionMessages({ brief, outline, analysis, index: 1, materials: [] }, []);
+    expect(user!.content).toContain('本节没有参考资料：请依据常识写作，不要使用 [n] 引用标记');
+    expect(user!.content).not.toContain('本节参考资料');
+    expect(user!.content).not.toContain('本次没有可用的参考资料');
+  });
+});

@@ -43,7 +43,7 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
   const citing =
     materials.length > 0
       ? `引用资料时只能使用给出的编号 ${numbers}，标在所依据的句子末尾；不能使用其他编号，不要编造数据、引文或出处。资料里的标题、列表项、表格行和不完整的句子不是事实陈述，不要当作引文；同一句资料只用一次。`
-      : '本节没有参考资料：不要使用 [n] 引用标记，不要编造数据、引文或出处。';
+      : '本节没有参考资料：请依据常识写作，不要使用 [n] 引用标记，不要编造数据、引文或出处。';
   // What every section of the task is told comes first, so the calls share a longer cached prefix.
   const rules = [
     '多位撰稿人并行撰写不同章节，最后由统稿编辑合并，所以你只写分配给你的这一节，不要越界写其他章节的内容。',
@@ -59,9 +59,10 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     input.previousGist ? `- 上一节已写：${neighbour(input.previousGist, outline, index - 1)}（不要重复）` : '',
     input.nextGist ? `- 下一节将写：${neighbour(input.nextGist, outline, index + 1)}（留给下一节，不要提前展开）` : '',
   ].filter(Boolean);
+  // Without materials the citing rule above says all there is to say; the empty list would repeat it.
   return agentMessages(brief, outline, { role: SECTION_ROLE, rules }, [
     styleText(input.style),
-    `本节参考资料（编号即引用编号）：\n${materialsText(materials)}`,
+    materials.length > 0 ? `本节参考资料（编号即引用编号）：\n${materialsText(materials)}` : undefined,
   ]);
 }
 
