@@ -33,7 +33,7 @@ export interface Config {
     outlineModel?: string;
     writingModel?: string;
     timeoutMs: number;
-    pricing?: { promptPerMillion: number; completionPerMillion: number };
+    pricing?: { promptPerMillion: number; completionPerMillion: number; cachedPromptPerMillion?: number };
   } | null;
   search: { provider?: 'bocha' | 'tavily' | 'searxng'; apiKey?: string; baseUrl?: string; readPages: number };
   embeddings: { baseUrl: string; apiKey: string; model: string; batchSize: number } | null;

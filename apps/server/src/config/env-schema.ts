@@ -69,6 +69,7 @@ export const envSchema = z.object({
   /** Price in yuan per million prompt / completion tokens, to record each task's cost. */
   LLM_PRICE_PROMPT_PER_MILLION: z.coerce.number().min(0).optional(),
   LLM_PRICE_COMPLETION_PER_MILLION: z.coerce.number().min(0).optional(),
+  LLM_PRICE_CACHED_PROMPT_PER_MILLION: z.coerce.number().min(0).optional(),
   /** Lets the offline composer write articles with NODE_ENV=production (a staging site). */
   ALLOW_OFFLINE_COMPOSER: booleanFlag.default(false),
 

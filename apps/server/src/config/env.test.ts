@@ -73,6 +73,8 @@ describe('production safety', () => {
     const withModel = loadConfig({ ...strict, ALLOW_DEV_OUTBOX: 'true', LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_MODEL: 'deepseek-chat', LLM_API_KEY: 'sk-x' });
     expect(withModel.llm).toMatchObject({ baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat', apiKey: 'sk-x' });
     expect(() => loadConfig({ LLM_MODEL: 'qwen-plus' })).toThrow(/LLM_BASE_URL/);
+    const priced = loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_MODEL: 'deepseek-chat', LLM_PRICE_PROMPT_PER_MILLION: '2', LLM_PRICE_COMPLETION_PER_MILLION: '8', LLM_PRICE_CACHED_PROMPT_PER_MILLION: '0.2' });
+    expect(priced.llm?.pricing).toEqual({ promptPerMillion: 2, completionPerMillion: 8, cachedPromptPerMillion: 0.2 });
   });
 
   it('refuses the test-only code interval in production', () => {

@@ -116,7 +116,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: env.LLM_TIMEOUT_MS,
           pricing:
             env.LLM_PRICE_PROMPT_PER_MILLION !== undefined || env.LLM_PRICE_COMPLETION_PER_MILLION !== undefined
-              ? { promptPerMillion: env.LLM_PRICE_PROMPT_PER_MILLION ?? 0, completionPerMillion: env.LLM_PRICE_COMPLETION_PER_MILLION ?? 0 }
+              ? {
+                  promptPerMillion: env.LLM_PRICE_PROMPT_PER_MILLION ?? 0,
+                  completionPerMillion: env.LLM_PRICE_COMPLETION_PER_MILLION ?? 0,
+                  cachedPromptPerMillion: env.LLM_PRICE_CACHED_PROMPT_PER_MILLION,
+                }
               : undefined,
         }
       : null;

@@ -307,4 +307,11 @@ describe('OpenAiCompatibleLlm', () => {
     expect(llm({ pricing: { promptPerMillion: 1, completionPerMillion: 2 } }).costYuan(usage)).toBe(3);
     expect(llm().costYuan(usage)).toBeUndefined();
   });
+
+  it('prices the prompt tokens the prefix cache served at the cached price, or at the prompt price when none is set', () => {
+    const usage = { promptTokens: 2_000_000, completionTokens: 500_000, totalTokens: 2_500_000, cachedPromptTokens: 1_500_000 };
+    // 0.5 M fresh at 2, 1.5 M cached at 0.2, 0.5 M written at 8.
+    expect(estimateCostYuan(usage, { promptPerMillion: 2, completionPerMillion: 8, cachedPromptPerMillion: 0.2 })).toBe(5.3);
+    expect(estimateCostYuan(usage, { promptPerMillion: 2, completionPerMillion: 8 })).toBe(8);
+  });
 });

@@ -4,6 +4,8 @@ import type { ChatMessage, TokenUsage } from './llm-port.js';
 export interface LlmPricing {
   promptPerMillion: number;
   completionPerMillion: number;
+  /** Prompt tokens served from the provider's prefix cache (DeepSeek, Qwen and Kimi charge a fraction); unset: the prompt price. */
+  cachedPromptPerMillion?: number;
 }
 
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
@@ -52,6 +54,8 @@ export function toTokenUsage(usage: ReportedUsage): TokenUsage {
 
 /** Cost in yuan, rounded to 0.0001 yuan (a hundredth of a fen). */
 export function estimateCostYuan(usage: TokenUsage, pricing: LlmPricing): number {
-  const yuan = (usage.promptTokens * pricing.promptPerMillion + usage.completionTokens * pricing.completionPerMillion) / 1_000_000;
+  const cached = usage.cachedPromptTokens ?? 0;
+  const prompt = (usage.promptTokens - cached) * pricing.promptPerMillion + cached * (pricing.cachedPromptPerMillion ?? pricing.promptPerMillion);
+  const yuan = (prompt + usage.completionTokens * pricing.completionPerMillion) / 1_000_000;
   return Math.round(yuan * 10_000) / 10_000;
 }
