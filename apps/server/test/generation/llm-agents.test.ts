@@ -163,7 +163,7 @@ describe('LlmAgents over the OpenAI-compatible adapter', () => {
     });
     const [request] = fake.requests;
     const prompt = promptOf(request!);
-    const expected = ['这是全文第 2/5 节', '约 500 字', '450～550 字', '不要写总结或结尾', '不要写开场白或引言', '上一节讲了常见误区', '下一节讲词汇', '像学长聊天'];
+    const expected = ['这是全文第 2/5 节', '约 500 字', '450～550 字', '不要写总结或收尾语', '不要写开场白或引言', '上一节讲了常见误区', '下一节讲词汇', '像学长聊天'];
     for (const fact of [...expected, ...OUTLINE.sections.map((s) => `${s.heading}（约 ${s.budget} 字）`)]) expect(prompt).toContain(fact);
     expect(prompt).toContain(`【资料1】\n标题：四级听力技巧（来源：网络搜索，https://example.com/listen）\n${MATERIALS[0]!.content}\n【/资料1】`);
     expect(prompt).toContain('【资料2】');

@@ -42,6 +42,14 @@ const blockOf = (prompt: string) => prompt.slice(prompt.indexOf('【创作要求
 const INSTRUCTION_LINES = ['写作身份：', '指定标题：', '字数要求：', '体裁：', '必须遵守', INSTRUCTION_NOTE];
 
 describe('the parsed topic in every writing prompt', () => {
+  it('comes after the settings, so tasks with the same settings share the opening of their prompts', () => {
+    const one = writingPrompts(briefOf('城市夜跑')).analysis;
+    const other = writingPrompts(briefOf('如何给三岁孩子挑选绘本')).analysis;
+    let shared = 0;
+    while (one[shared] === other[shared]) shared++;
+    expect(one.slice(0, shared)).toMatch(/【创作要求】\n- 发布平台：[^\n]+\n- 平台规范：[\s\S]+- 全文目标字数：约 900 字\n- 主题：$/u);
+  });
+
   it('gives a plain subject its parts and nothing an instruction would add, without empty lines', () => {
     for (const [agent, prompt] of Object.entries(writingPrompts(briefOf('城市夜跑')))) {
       const block = blockOf(prompt);

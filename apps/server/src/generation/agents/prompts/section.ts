@@ -17,7 +17,8 @@ function positionRules(index: number, count: number): string[] {
   const rules = [`这是全文第 ${index + 1}/${count} 节。`];
   if (index === 0) rules.push('这是开篇：几句话引出主题、点明读者关心的问题，不要写小标题。');
   else rules.push('不要写开场白或引言，直接进入本节内容。');
-  if (index < count - 1) rules.push('不要写总结或结尾，不要用“综上所述”“总之”之类的收尾语，后面还有其他章节。');
+  // The stock closers (综上所述, 总而言之) are named in the 去AI味 rule every section gets.
+  if (index < count - 1) rules.push('不要写总结或收尾语，后面还有其他章节。');
   else rules.push('这是全文最后一节：收束全文，给出总结或行动建议。');
   return rules;
 }
@@ -48,6 +49,9 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
   const rules = [
     '多位撰稿人并行撰写不同章节，最后由统稿编辑合并，所以你只写分配给你的这一节，不要越界写其他章节的内容。',
     '只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。',
+    // Said here once for all sections rather than with each section's own heading: the writer
+    // finds its heading in the task line, and cleanSection puts the outline's heading back anyway.
+    '除开篇外，每节以二级标题“## 本节小标题”开头，节内如需分层只用 ###。',
     `文章切入角度：${input.analysis.angle}`,
     HUMANIZE_SHORT,
     citing,
@@ -55,7 +59,6 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     `你的任务：撰写「${section.heading}」，${section.keyPoints.length > 0 ? '写透大纲里本节的要点' : '围绕小标题展开'}。`,
     ...positionRules(index, count).map((rule) => `- ${rule}`),
     `- 本节字数：约 ${section.budget} 字（允许 ±10%，即 ${low}～${high} 字）。`,
-    index === 0 ? '' : `- 以二级标题“## ${section.heading}”开头，节内如需分层只用 ###。`,
     input.previousGist ? `- 上一节已写：${neighbour(input.previousGist, outline, index - 1)}（不要重复）` : '',
     input.nextGist ? `- 下一节将写：${neighbour(input.nextGist, outline, index + 1)}（留给下一节，不要提前展开）` : '',
   ].filter(Boolean);
