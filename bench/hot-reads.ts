@@ -39,8 +39,9 @@ async function recreateDatabase() {
 async function main() {
   if (DATABASE === 'postgresql') await recreateDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-hot-'));
-  const database = await openDatabase({ databaseUrl: DATABASE === 'postgresql' ? DATABASE_URL : undefined, dataDir });
+  const database = await openDatabase({ databaseUrl: DATABASE === 'postgresql' ? DATABASE_URL : undefined, dataDir, readCache: true });
   await migrateDatabase(database);
+  await database.readsReady?.();
   const { db } = database;
   const [owner] = await db.insert(users).values({ deepspaceId: 810_000_000, username: 'hot_0', passwordHash: 'x', level: 1 }).returning();
   const content = `## 小节\n\n${'很多人一开始就把目标定得太高，结果坚持不到一周就放弃了。'.repeat(60)}`;

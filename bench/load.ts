@@ -436,8 +436,10 @@ async function generationPart(db: Db, dataDir: string) {
 async function main() {
   if (!EMBEDDED) await recreateDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianma-load-'));
-  let database: Awaited<ReturnType<typeof openDatabase>> | null = await openDatabase({ databaseUrl: EMBEDDED ? undefined : DATABASE_URL, dataDir });
+  // As main.ts opens it for a process that serves requests: with the read cache (decision 070).
+  let database: Awaited<ReturnType<typeof openDatabase>> | null = await openDatabase({ databaseUrl: EMBEDDED ? undefined : DATABASE_URL, dataDir, readCache: true });
   await migrateDatabase(database);
+  await database.readsReady?.();
   const parts = (process.env.LOAD_PARTS ?? (EMBEDDED ? 'http' : 'http,sse,sse-split,generation')).split(',');
   if (EMBEDDED && parts.some((part) => part !== 'http')) throw new Error('LOAD_DATABASE=pglite runs the http part only (the others need PostgreSQL and Redis)');
   try {

@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invalidations: config.redisUrl
       ? redisSessionInvalidations(sessionCache, { url: config.redisUrl, prefix: redisPrefix, logger })
       : localSessionInvalidations(sessionCache, { soleProcess: database.kind === 'pglite' }),
+    reads: database.reads,
   };
   app.decorate('sessionCaching', sessionCaching);
   app.addHook('onClose', () => sessionCaching.invalidations.close());
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
-  registerOwnerArticleRoutes(app, { db, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
+  registerOwnerArticleRoutes(app, { db, reads: database.reads, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
   registerVersionRoutes(app, { db, auth });
   registerRevisionRoutes(app, { db, auth, llm: config.llm, knowledge: new KnowledgeRetriever({ db, embeddings }) });
   registerImageRoutes(app, {

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const logger = createLogger(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Processes that serve requests keep the hot reads in memory (decision 070); a worker does not.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, readCache: role !== 'worker' });
   logger.info({ database: database.kind }, 'database opened');
   await migrateDatabase(database);
   await seedShowcaseArticles(database.db);

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
+import type { ReadCache } from '../platform/db/read-cache.js';
 import { sessions, type UserRow, users } from './tables.js';
 import type { SessionCache } from './session-cache.js';
 import type { SessionInvalidations } from './session-invalidations.js';
@@ -50,6 +51,15 @@ const userById = preparedFor((db) => db.select().from(users).where(eq(users.id, 
 export interface SessionCaching {
   cache: SessionCache;
   invalidations: SessionInvalidations;
+  /** The embedded database's read cache (decision 070): the user's row until the users table is written. */
+  reads?: ReadCache;
+}
+
+const USER_TABLES = [getTableName(users)];
+
+async function readUser(db: Db, id: number, reads: ReadCache | undefined): Promise<UserRow | undefined> {
+  const load = async () => (await userById(db).execute({ id }))[0];
+  return reads ? reads.read(`user:${id}`, USER_TABLES, load) : load();
 }
 
 /**
@@ -68,7 +78,7 @@ export async function resolveSession(
   let session = cache?.get(tokenHash);
   let user: UserRow | undefined;
   if (session) {
-    [user] = await userById(db).execute({ id: session.userId });
+    user = await readUser(db, session.userId, caching?.reads);
     if (!user) {
       cache!.invalidate({ kind: 'session', tokenHash });
       return null;

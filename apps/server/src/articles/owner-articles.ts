@@ -1,7 +1,8 @@
 import { articleHeading, articleSummary, countArticleWords, firstImageUrl } from '@tianma/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/index.js';
 import { preparedFor } from '../platform/db/prepared.js';
+import type { ReadCache } from '../platform/db/read-cache.js';
 import { type ArticleRow, articles } from '../articles/tables.js';
 import { generationTasks } from '../generation/tables.js';
 import { type TopicVersion, topicVersions } from './topic-versions.js';
@@ -79,7 +80,16 @@ const countOfArticles = preparedFor((db) =>
     .prepare('own_articles_count'),
 );
 
-export async function listOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
+/** The tables a list page is read from: the articles and, for their topics and versions, the tasks. */
+const LIST_TABLES = [getTableName(articles), getTableName(generationTasks)];
+
+/** A page of the owner's articles; with `reads` (the embedded database) kept until those tables change. */
+export function listOwnArticles(db: Db, userId: number, page: number, size: number, reads?: ReadCache): Promise<ArticlePage> {
+  const load = () => readOwnArticles(db, userId, page, size);
+  return reads ? reads.read(`articles:${userId}:${page}:${size}`, LIST_TABLES, load) : load();
+}
+
+async function readOwnArticles(db: Db, userId: number, page: number, size: number): Promise<ArticlePage> {
   const offset = (page - 1) * size;
   const found = await pageOfArticles(db).execute({ userId, limit: size, offset });
   let total = found[0]?.total ?? 0;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Auth, assertSameUser } from '../accounts/auth.js';
 import type { Db } from '../platform/db/index.js';
+import type { ReadCache } from '../platform/db/read-cache.js';
 import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { deleteOwnArticle, findOwnArticle, listOwnArticles, ownImageKeys, setArticleVisibility, updateOwnArticle } from './owner-articles.js';
@@ -12,6 +13,8 @@ import { assertArticleId } from './public-article.js';
 
 export interface OwnerArticleRouteDeps {
   db: Db;
+  /** The embedded database's read cache (decision 070): a list page until the user's articles or tasks change. */
+  reads?: ReadCache;
   auth: Auth;
   storage: ObjectStorage;
   logger: Logger;
@@ -37,7 +40,7 @@ export function registerOwnerArticleRoutes(app: FastifyInstance, deps: OwnerArti
     const current = await auth.requireUser(request, reply);
     assertSameUser(current, request.params.deepspaceId);
     const { page, size } = articlePageQuerySchema.parse(request.query);
-    const { rows, total } = await listOwnArticles(db, current.user.id, page, size);
+    const { rows, total } = await listOwnArticles(db, current.user.id, page, size, deps.reads);
     reply.header('Cache-Control', 'no-store');
     return {
       success: true,

@@ -6,14 +6,13 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config/env.js';
-import type { Database } from '../../src/platform/db/index.js';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** Every log line the app wrote, as JSON text (tests assert no secret reaches it). */
   logs: string[];

@@ -19,11 +19,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       databaseUrl: url,
       dataDir: '',
       poolSize: 4,
+      readCache: true,
       // DROP DATABASE … WITH (FORCE) at the end ends the pool's sessions; that is expected.
       onIdleError: (error) => {
         if ((error as { code?: string }).code !== '57P01') throw error;
       },
     });
+    await database.readsReady?.();
     return {
       ...database,
       url,

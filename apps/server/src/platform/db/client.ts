@@ -5,7 +5,11 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ChangeListener } from './change-listener.js';
 import { acquireDirLock } from './dir-lock.js';
+import { countPoolWrites } from './pg-write-counting.js';
+import { ReadCache } from './read-cache.js';
+import { TableChanges } from './table-changes.js';
 
 /**
  * The query interface both drivers share; domain code only ever sees this. Queries name each
@@ -20,6 +24,14 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Hot reads kept until their tables are written (decision 070): always on the embedded database,
+   * where this process sees every write; on PostgreSQL when opened with `readCache` (api
+   * processes), hearing the other processes' writes from the database.
+   */
+  reads?: ReadCache;
+  /** On PostgreSQL with `readCache`: resolves once the change listener is subscribed. */
+  readsReady?(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +45,12 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Called when an idle PostgreSQL connection fails (default: a line on stderr). */
   onIdleError?: (error: Error) => void;
+  /**
+   * PostgreSQL: keep the hot reads in memory (decision 070), with a connection of its own that
+   * listens for the other processes' writes. For processes that serve requests; a worker or a
+   * script has no use for it.
+   */
+  readCache?: boolean;
 }
 
 const defaultIdleError = (error: Error) => process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
@@ -42,17 +60,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client can fail (the server restarts, an admin ends the session); without a
     // listener that error would crash the process. The pool replaces the client by itself.
-    pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
+    const onError = options.onIdleError ?? defaultIdleError;
+    pool.on('error', (error) => onError(error));
+    const changes = options.readCache ? new TableChanges({ heard: false }) : null;
+    if (changes) countPoolWrites(pool, changes);
     // Fail at boot, not at the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzlePg(pool) as unknown as Db;
+    if (!changes) return { db, kind: 'postgres', close: () => pool.end() };
+    const listener = new ChangeListener(options.databaseUrl, changes, onError);
+    return {
+      db,
+      kind: 'postgres',
+      reads: new ReadCache(changes),
+      readsReady: (timeoutMs) => listener.ready(timeoutMs),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   // The embedded database's code (PGlite's WebAssembly, its drizzle driver) loads only where it is used.
   const [{ drizzle: drizzlePglite }, { createPglite, forDrizzle }] = await Promise.all([import('drizzle-orm/pglite'), import('./pglite-client.js')]);
+  const changes = new TableChanges();
   if (options.pglite) {
     const client = options.pglite;
-    return { db: drizzlePglite(forDrizzle(client)) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return { db: drizzlePglite(forDrizzle(client, changes)) as unknown as Db, kind: 'pglite', reads: new ReadCache(changes), close: () => client.close() };
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -60,8 +94,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await createPglite(dir);
     return {
-      db: drizzlePglite(forDrizzle(client)) as unknown as Db,
+      db: drizzlePglite(forDrizzle(client, changes)) as unknown as Db,
       kind: 'pglite',
+      reads: new ReadCache(changes),
       close: async () => {
         await client.close();
         releaseLock();

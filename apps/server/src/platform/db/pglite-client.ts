@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import type { TableChanges } from './table-changes.js';
 
 /**
  * PostgreSQL settings of the embedded database, on top of PGlite's own. NOTE: shared_buffers is
@@ -26,22 +27,44 @@ type Options = Parameters<Query>[2];
  * statement, as long as running a small one, and garbage. The same parsers go into the client's
  * table once instead, and the queries go without, so the results are the same. Other users of this
  * client get those types as text too.
+ *
+ * With `changes`, every statement that may write is counted once it has run, and a transaction's
+ * writes once more when it has ended (committed or not), so a read that ran meanwhile is not kept.
  */
-export function forDrizzle(client: PGlite): PGlite {
+export function forDrizzle(client: PGlite, changes?: TableChanges): PGlite {
   const asText = (value: string) => value;
   for (const oid of AS_TEXT) client.parsers[oid] = asText;
-  const withoutParsers = (query: Query): Query =>
-    ((sql: string, params?: unknown[], options?: Options) => {
-      if (!options?.parsers) return query(sql, params, options);
-      const { parsers: _dropped, ...rest } = options;
-      return query(sql, params, rest);
+  const counted = (query: Query, written?: string[]): Query =>
+    (async (sql: string, params?: unknown[], options?: Options) => {
+      try {
+        if (!options?.parsers) return await query(sql, params, options);
+        const { parsers: _dropped, ...rest } = options;
+        return await query(sql, params, rest);
+      } finally {
+        changes?.statement(sql);
+        written?.push(sql);
+      }
     }) as Query;
-  client.query = withoutParsers(client.query.bind(client));
+  client.query = counted(client.query.bind(client));
+  const exec = client.exec.bind(client);
+  client.exec = async (...args) => {
+    try {
+      return await exec(...args);
+    } finally {
+      changes?.wrote(null);
+    }
+  };
   const transaction = client.transaction.bind(client);
-  client.transaction = (work) =>
-    transaction((tx) => {
-      tx.query = withoutParsers(tx.query.bind(tx));
-      return work(tx);
-    });
+  client.transaction = async (work) => {
+    const statements: string[] = [];
+    try {
+      return await transaction((tx) => {
+        tx.query = counted(tx.query.bind(tx), statements);
+        return work(tx);
+      });
+    } finally {
+      for (const sql of statements) changes?.statement(sql);
+    }
+  };
   return client;
 }

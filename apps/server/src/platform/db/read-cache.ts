@@ -8,9 +8,10 @@ interface Entry {
 export const READ_CACHE_MAX_ENTRIES = 10_000;
 
 /**
- * Reads kept until a table they come from is written (decision 070), on the embedded database
- * only: there TableChanges sees every write, so an answer is never older than the last completed
- * write. On PostgreSQL other processes write too, and nothing is kept this way.
+ * Reads kept until a table they come from is written (decision 070). On the embedded database
+ * TableChanges sees every write, so an answer is never older than the last completed write. On
+ * PostgreSQL it also hears the other processes' committed writes from the database (a notice, a
+ * moment after the commit), and keeps nothing while it cannot hear them.
  *
  * A value is stored only when no write to its tables completed while it was read. Values are
  * shared between requests and frozen: a caller that changed one would change it for the next.
@@ -23,11 +24,20 @@ export class ReadCache {
     private readonly maxEntries = READ_CACHE_MAX_ENTRIES,
   ) {}
 
+  /** Whether values are kept now (on PostgreSQL: while the change listener is subscribed). */
+  get active(): boolean {
+    return this.changes.heard;
+  }
+
   get size(): number {
     return this.#entries.size;
   }
 
   async read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    if (!this.changes.heard) {
+      this.#entries.clear();
+      return load();
+    }
     const stamp = this.changes.stamp(tables);
     const entry = this.#entries.get(key);
     if (entry?.stamp === stamp) {
@@ -37,7 +47,7 @@ export class ReadCache {
       return entry.value as T;
     }
     const value = await load();
-    if (this.changes.stamp(tables) !== stamp) return value;
+    if (!this.changes.heard || this.changes.stamp(tables) !== stamp) return value;
     this.#entries.delete(key);
     this.#entries.set(key, { stamp, value: deepFreeze(value) });
     while (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);

@@ -5,12 +5,35 @@
  * after it ran saw every write the stamp counts, and nothing newer had completed. The hot reads
  * (the signed-in user's row, the my-articles page) are kept on that ground in ReadCache.
  *
+ * On PostgreSQL other processes write too: this process counts its own writes the same way (a
+ * request sees its own write at once), and the others' arrive as notices from the database's
+ * triggers (change-listener.ts, migration 0014).
+ *
  * An INSERT or UPDATE counts against its table; a DELETE, DDL or any other statement that may
  * write counts against every table (a DELETE cascades; a CTE can write anywhere).
  */
 export class TableChanges {
   #everything = 0;
   readonly #byTable = new Map<string, number>();
+  #heard: boolean;
+
+  /**
+   * `heard`: whether every write is known here. True on PGlite (one process); on PostgreSQL it
+   * holds while the change listener is subscribed, and a read cache keeps nothing otherwise.
+   */
+  constructor(options: { heard?: boolean } = {}) {
+    this.#heard = options.heard ?? true;
+  }
+
+  get heard(): boolean {
+    return this.#heard;
+  }
+
+  /** The listener's state. Either way every stamp changes: what was kept may have missed writes. */
+  setHeard(heard: boolean): void {
+    this.#heard = heard;
+    this.#everything += 1;
+  }
 
   /** The state of these tables: two equal stamps mean no write to them completed in between. */
   stamp(tables: readonly string[]): string {
