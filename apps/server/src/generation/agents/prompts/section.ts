@@ -51,7 +51,7 @@ export function sectionMessages(input: SectionWritingInput, materials: Material[
     '只输出本节的 Markdown，不要输出解释、代码块标记或全文标题。',
     // Said here once for all sections rather than with each section's own heading: the writer
     // finds its heading in the task line, and cleanSection puts the outline's heading back anyway.
-    '除开篇外，每节以二级标题“## 本节小标题”开头，节内如需分层只用 ###。',
+    '除开篇外，每节第一行是“## ”加本节的小标题，节内如需分层只用 ###。',
     `文章切入角度：${input.analysis.angle}`,
     HUMANIZE_SHORT,
     citing,
