@@ -40,6 +40,7 @@ import { registerObservabilityRoutes } from './platform/observability/routes.js'
 import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
 import { createEmbeddings } from './providers/embeddings/registry.js';
+import { registerThemeRoutes } from './publish/themes/theme-routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
 import { registerWechatRoutes } from './wechat/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images: generation.pipeline.images,
   });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
+  registerThemeRoutes(app, { publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
   registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });

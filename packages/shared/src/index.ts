@@ -27,3 +27,4 @@ export * from './schemas/revisions.js';
 export * from './rules/markdown-urls.js';
 export * from './rules/picture-markdown.js';
 export * from './schemas/images.js';
+export * from './constants/wechat-themes.js';

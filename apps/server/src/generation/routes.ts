@@ -5,6 +5,7 @@ import { findOwnArticle } from '../articles/owner-articles.js';
 import { renderMarkdown } from '../articles/render-html.js';
 import type { Db } from '../platform/db/index.js';
 import { AppError } from '../platform/errors.js';
+import { parseThemeParam } from '../publish/themes/theme-routes.js';
 import { createTask } from './create-task.js';
 import type { EventBus } from './events.js';
 import { EventLogReader } from './event-log-reader.js';
@@ -84,11 +85,13 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     return { status: 'success', code: 0, message: '任务已取消' };
   });
 
-  app.get<{ Params: { id: string }; Querystring: { content_type?: string } }>('/api/v1/articles/articles/:id', statusShape, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { content_type?: string; theme?: string } }>('/api/v1/articles/articles/:id', statusShape, async (request, reply) => {
     const current = await auth.requireUser(request, reply);
     const { id } = request.params;
     const contentType = request.query.content_type ?? 'md';
-    if (contentType !== 'md' && contentType !== 'html') throw new AppError('BAD_REQUEST', 'content_type 只能是 md 或 html');
+    if (contentType !== 'md' && contentType !== 'html' && contentType !== 'wechat') throw new AppError('BAD_REQUEST', 'content_type 只能是 md、html 或 wechat');
+    // The WeChat layout theme (API.md, beyond the spec; decision 072): missing means clean.
+    const theme = contentType === 'wechat' ? parseThemeParam(request.query.theme) : null;
     if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', '文章不存在');
     const article = await findOwnArticle(db, current.user.id, id);
     if (!article) throw new AppError('NOT_FOUND', '文章不存在');
@@ -98,7 +101,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
       status: 'success',
       article_id: article.articleId,
       title: article.title,
-      content: contentType === 'html' ? renderMarkdown(article.content) : article.content,
+      content: theme ? app.wechatLayout.render(article.content, theme) : contentType === 'html' ? renderMarkdown(article.content) : article.content,
       written_by: article.writtenBy,
       offline: article.writtenBy === 'offline',
       word_count: article.wordCount,

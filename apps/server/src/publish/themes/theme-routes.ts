@@ -1,0 +1,37 @@
+import { DEFAULT_WECHAT_THEME, isWechatThemeId, WECHAT_THEMES, type WechatThemeId } from '@tianma/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import { renderWechatHtml } from './render-wechat.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WeChat layout of an article's markdown, images made absolute to the site's address (decision 072). */
+    wechatLayout: WechatLayout;
+  }
+}
+
+export interface WechatLayout {
+  render(markdown: string, theme: WechatThemeId): string;
+}
+
+export interface ThemeRouteDeps {
+  publicUrl: string;
+}
+
+/** The `theme` query parameter: missing means the default; anything else must name a theme. */
+export function parseThemeParam(value: unknown): WechatThemeId {
+  if (value === undefined) return DEFAULT_WECHAT_THEME;
+  if (isWechatThemeId(value)) return value;
+  const known = WECHAT_THEMES.map((theme) => theme.id).join('、');
+  throw new AppError('BAD_REQUEST', `未知的排版主题，可选：${known}`);
+}
+
+export function registerThemeRoutes(app: FastifyInstance, deps: ThemeRouteDeps): void {
+  app.decorate('wechatLayout', { render: (markdown: string, theme: WechatThemeId) => renderWechatHtml(markdown, theme, { publicUrl: deps.publicUrl }) });
+
+  // Public: the web's theme picker and the share page read it before sign-in.
+  app.get('/api/v1/themes', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { success: true, data: WECHAT_THEMES.map(({ id, name }) => ({ id, name })) };
+  });
+}
