@@ -17,32 +17,44 @@ const textOf = (query: unknown): string | null =>
 export function countPoolWrites(pool: pg.Pool, changes: TableChanges): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    let transaction: string[] | null = null;
+    let transaction: [string, number | null][] | null = null;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const text = textOf(args[0] as QueryText);
       if (text === null) return query(...args);
       if (BEGIN.test(text)) transaction = [];
-      const counted = () => {
+      const counted = (result?: unknown) => {
         if (END.test(text)) {
-          for (const statement of transaction ?? []) changes.statement(statement);
+          for (const [statement, affected] of transaction ?? []) changes.statement(statement, affected);
           transaction = null;
           return;
         }
-        changes.statement(text);
-        transaction?.push(text);
+        // A failed statement has no row count: counted as a possible write.
+        const affected = (result as { rowCount?: number | null } | undefined)?.rowCount ?? null;
+        changes.statement(text, affected);
+        transaction?.push([text, affected]);
       };
       // pool.query hands the client a callback; drizzle's transactions await a promise.
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
-        args[last] = (...results: unknown[]) => {
-          counted();
-          return callback(...results);
+        args[last] = (error: unknown, result: unknown) => {
+          counted(error ? undefined : result);
+          return callback(error, result);
         };
         return query(...args);
       }
       const result = query(...args);
-      return result instanceof Promise ? result.finally(counted) : result;
+      if (!(result instanceof Promise)) return result;
+      return result.then(
+        (answer) => {
+          counted(answer);
+          return answer;
+        },
+        (error) => {
+          counted();
+          throw error;
+        },
+      );
     };
   });
 }

@@ -34,15 +34,18 @@ type Options = Parameters<Query>[2];
 export function forDrizzle(client: PGlite, changes?: TableChanges): PGlite {
   const asText = (value: string) => value;
   for (const oid of AS_TEXT) client.parsers[oid] = asText;
-  const counted = (query: Query, written?: string[]): Query =>
+  type Written = [sql: string, affected: number | undefined];
+  const counted = (query: Query, written?: Written[]): Query =>
     (async (sql: string, params?: unknown[], options?: Options) => {
+      let affected: number | undefined;
       try {
-        if (!options?.parsers) return await query(sql, params, options);
-        const { parsers: _dropped, ...rest } = options;
-        return await query(sql, params, rest);
+        const { parsers: _dropped, ...rest } = options ?? {};
+        const result = await query(sql, params, options?.parsers ? rest : options);
+        affected = result.affectedRows;
+        return result;
       } finally {
-        changes?.statement(sql);
-        written?.push(sql);
+        changes?.statement(sql, affected);
+        written?.push([sql, affected]);
       }
     }) as Query;
   client.query = counted(client.query.bind(client));
@@ -56,14 +59,14 @@ export function forDrizzle(client: PGlite, changes?: TableChanges): PGlite {
   };
   const transaction = client.transaction.bind(client);
   client.transaction = async (work) => {
-    const statements: string[] = [];
+    const statements: Written[] = [];
     try {
       return await transaction((tx) => {
         tx.query = counted(tx.query.bind(tx), statements);
         return work(tx);
       });
     } finally {
-      for (const sql of statements) changes?.statement(sql);
+      for (const [sql, affected] of statements) changes?.statement(sql, affected);
     }
   };
   return client;

@@ -13,13 +13,13 @@ describe('statementEffect', () => {
   });
 
   it('an insert or update writes its table; anything else may write any table', () => {
-    expect(statementEffect('insert into "articles" ("article_id") values ($1)')).toEqual({ table: 'articles' });
-    expect(statementEffect('update "users" set "coin_balance" = $1 where "id" = $2')).toEqual({ table: 'users' });
-    expect(statementEffect('UPDATE users SET level = 1')).toEqual({ table: 'users' });
-    // A delete cascades; DDL and a writing CTE are not parsed.
-    expect(statementEffect('delete from "sessions" where "token_hash" = $1')).toEqual({ table: null });
-    expect(statementEffect('truncate "articles"')).toEqual({ table: null });
-    expect(statementEffect('with moved as (update "articles" set x = 1 returning id) select * from moved')).toEqual({ table: null });
+    expect(statementEffect('insert into "articles" ("article_id") values ($1)')).toEqual({ table: 'articles', rowCounted: true });
+    expect(statementEffect('update "users" set "coin_balance" = $1 where "id" = $2')).toEqual({ table: 'users', rowCounted: true });
+    expect(statementEffect('UPDATE users SET level = 1')).toEqual({ table: 'users', rowCounted: true });
+    // A delete cascades; DDL and a writing CTE are not parsed, and their row counts say nothing.
+    expect(statementEffect('delete from "sessions" where "token_hash" = $1')).toEqual({ table: null, rowCounted: true });
+    expect(statementEffect('truncate "articles"')).toEqual({ table: null, rowCounted: false });
+    expect(statementEffect('with moved as (update "articles" set x = 1 returning id) select * from moved')).toEqual({ table: null, rowCounted: false });
   });
 });
 
@@ -35,6 +35,19 @@ describe('TableChanges', () => {
     expect(afterTask).not.toBe(before);
     changes.statement('delete from "sessions"');
     expect(changes.stamp(['articles', 'generation_tasks'])).not.toBe(afterTask);
+  });
+
+  it('a plain write that changed no row counts nothing; DDL counts whatever its row count', () => {
+    const changes = new TableChanges();
+    const before = changes.stamp(['generation_tasks']);
+    changes.statement('update "generation_tasks" set "status" = $1 where "status" = $2 returning "id"', 0);
+    changes.statement('delete from "articles" where "id" = $1', 0);
+    expect(changes.stamp(['generation_tasks'])).toBe(before);
+    changes.statement('update "generation_tasks" set "status" = $1', 1);
+    const updated = changes.stamp(['generation_tasks']);
+    expect(updated).not.toBe(before);
+    changes.statement('truncate "generation_tasks"', 0);
+    expect(changes.stamp(['generation_tasks'])).not.toBe(updated);
   });
 });
 

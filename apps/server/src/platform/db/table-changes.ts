@@ -10,7 +10,9 @@
  * triggers (change-listener.ts, migration 0014).
  *
  * An INSERT or UPDATE counts against its table; a DELETE, DDL or any other statement that may
- * write counts against every table (a DELETE cascades; a CTE can write anywhere).
+ * write counts against every table (a DELETE cascades; a CTE can write anywhere). A plain INSERT,
+ * UPDATE or DELETE that changed no row counts nothing: the in-process queue polls its tasks with
+ * an UPDATE every 2 s, which would otherwise drop every list page each time.
  */
 export class TableChanges {
   #everything = 0;
@@ -48,10 +50,14 @@ export class TableChanges {
     else this.#byTable.set(table, (this.#byTable.get(table) ?? 0) + 1);
   }
 
-  /** Counts what one statement may have written; reads and transaction control count nothing. */
-  statement(text: string): void {
+  /**
+   * Counts what one statement may have written; reads, transaction control and a write that
+   * changed no row (`affected` 0: a queue poll that found no task) count nothing.
+   */
+  statement(text: string, affected?: number | null): void {
     const effect = statementEffect(text);
-    if (effect !== 'read') this.wrote(effect.table);
+    if (effect === 'read' || (effect.rowCounted && affected === 0)) return;
+    this.wrote(effect.table);
   }
 }
 
@@ -60,11 +66,16 @@ const WITH = /^[\s(]*with\b/i;
 /** A write anywhere in a statement: a CTE that writes (WITH … UPDATE …) is counted as one. */
 const WRITES = /\b(insert\s+into|update\s+(?:only\s+)?"?[A-Za-z_][A-Za-z0-9_]*"?\s+set|delete\s+from|truncate|merge\s+into)\b/i;
 const TARGET = /^\s*(?:insert\s+into|update)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?[\s(]/i;
+/** A plain INSERT, UPDATE or DELETE: its row count says whether it changed anything. */
+const DML = /^\s*(insert|update|delete)\b/i;
 
-/** What a statement does to the tables: nothing, or a write to one table (null: any of them). */
-export function statementEffect(text: string): 'read' | { table: string | null } {
+/**
+ * What a statement does to the tables: nothing, or a write to one table (null: any of them).
+ * `rowCounted`: a plain INSERT, UPDATE or DELETE, which changed nothing when its row count is 0.
+ */
+export function statementEffect(text: string): 'read' | { table: string | null; rowCounted: boolean } {
   if (READ.test(text)) return 'read';
-  if (WITH.test(text)) return WRITES.test(text) ? { table: null } : 'read';
+  if (WITH.test(text)) return WRITES.test(text) ? { table: null, rowCounted: false } : 'read';
   const target = TARGET.exec(text);
-  return { table: target ? target[1]!.toLowerCase() : null };
+  return { table: target ? target[1]!.toLowerCase() : null, rowCounted: DML.test(text) };
 }
