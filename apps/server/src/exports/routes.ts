@@ -9,6 +9,8 @@ import { notFound } from '../platform/errors.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { storageImageLoader } from './article-images.js';
 import { attachmentHeader, type ExportFormat, exportQuerySchema, FALLBACK_FILE_NAME, safeFileName } from './export-format.js';
+import { renderWechatHtml } from '../publish/themes/render-wechat.js';
+import { parseThemeParam } from '../publish/themes/theme-routes.js';
 
 export interface ExportRouteDeps {
   db: Db;
@@ -22,7 +24,8 @@ const EXPORT_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
- * GET /api/v1/article/{articleId}/export?format=md|docx|wechat-html|xhs-cards (issue 8): the
+ * GET /api/v1/article/{articleId}/export?format=md|docx|wechat-html|xhs-cards (issue 8; wechat-html
+ * also takes `theme`, one of GET /api/v1/themes, default clean): the
  * owner's saved article as a download, or as HTML for the WeChat editor. Another user's article
  * answers 404, as if it did not exist.
  */
@@ -34,7 +37,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
     const row = await findOwnArticle(deps.db, current.user.id, request.params.articleId);
     if (!row) throw notFound('未找到文章');
     reply.header('Cache-Control', 'no-store');
-    return exportArticle(row, format, reply, request.log, deps);
+    return exportArticle(row, format, reply, request.log, deps, (request.query as { theme?: unknown }).theme);
   });
 }
 
@@ -42,7 +45,7 @@ function titleOf(row: ArticleRow): string {
   return row.title.trim() || articleHeading(row.content) || FALLBACK_FILE_NAME;
 }
 
-async function exportArticle(row: ArticleRow, format: ExportFormat, reply: FastifyReply, log: FastifyBaseLogger, deps: ExportRouteDeps) {
+async function exportArticle(row: ArticleRow, format: ExportFormat, reply: FastifyReply, log: FastifyBaseLogger, deps: ExportRouteDeps, theme: unknown) {
   const title = titleOf(row);
   const name = safeFileName(title);
   const started = performance.now();
@@ -54,7 +57,8 @@ async function exportArticle(row: ArticleRow, format: ExportFormat, reply: Fasti
         // A downloaded file is opened elsewhere: our pictures and links must name our site.
         .send(absoluteMarkdownUrls(row.content, deps.publicUrl));
     case 'wechat-html':
-      return { success: true, title, html: (await import('./wechat-html.js')).toWechatHtml(row.content, { publicUrl: deps.publicUrl }) };
+      // The same layout as the article fetch's content_type=wechat and draft-box publishing (decision 072).
+      return { success: true, title, html: renderWechatHtml(row.content, parseThemeParam(theme), { publicUrl: deps.publicUrl }) };
     case 'docx': {
       // Each format's libraries (docx, DOM, canvas) load on its first export, not in every process.
       const { buildDocx } = await import('./docx.js');

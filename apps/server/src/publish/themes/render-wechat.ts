@@ -1,7 +1,7 @@
 import { DEFAULT_WECHAT_THEME, PICTURE_CREDIT_LINE, type WechatThemeId } from '@tianma/shared';
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { safeUrl } from '../../articles/render-html.js';
-import { css } from '../../exports/wechat-styles.js';
+import { css } from './css.js';
 import { escapeHtml } from '../../platform/escape-html.js';
 import { Footnotes, isWechatArticleUrl } from './footnotes.js';
 import { spaceInlineBoundaries } from './inline-spacing.js';

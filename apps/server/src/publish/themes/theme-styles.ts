@@ -1,5 +1,5 @@
 import { DEFAULT_WECHAT_THEME, WECHAT_THEMES, type WechatThemeId } from '@tianma/shared';
-import { css } from '../../exports/wechat-styles.js';
+import { css } from './css.js';
 
 /**
  * Inline styles of the WeChat layout themes (decision 072). The editor keeps `style` attributes
