@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images: generation.pipeline.images,
   });
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
-  registerThemeRoutes(app, { publicUrl: config.publicUrl });
+  registerThemeRoutes(app, { db, auth, publicUrl: config.publicUrl, storage: config.storage });
   registerFeedbackRoutes(app, { db, auth });
   registerSeoRoutes(app, { auth, llm: config.llm });
   registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });

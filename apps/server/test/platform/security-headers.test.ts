@@ -42,6 +42,8 @@ describe('security headers over plain http (the embedded default)', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    // The app frames only its own pages (the WeChat layout preview).
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
     for (const sources of policy.values()) {
       expect(sources).not.toContain("'unsafe-inline'");
       expect(sources).not.toContain("'unsafe-eval'");

@@ -38,7 +38,8 @@ export function appDirectives(settings: SecurityHeaderSettings): Directives {
     'connect-src': ["'self'"],
     'media-src': ["'self'"],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
+    // The app frames one page of its own: the WeChat layout preview (framedPreviewDirectives).
+    'frame-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -63,6 +64,31 @@ export function pageDirectives(inlineStyles: readonly string[]): Directives {
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * The WeChat layout preview (publish/themes/preview-page.ts), framed by the app: the themed
+ * article is all inline `style` attributes, which the app's own policy refuses, so the page gets a
+ * policy of its own: inline styles, no script at all, pictures from this site (and from the
+ * address the themed HTML makes them absolute to, and the storage bucket), framed by the app only.
+ */
+export function framedPreviewDirectives(settings: Pick<SecurityHeaderSettings, 'publicUrl' | 'storage'>): Directives {
+  const imageSources = ["'self'", 'data:'];
+  const publicOrigin = new URL(settings.publicUrl).origin;
+  imageSources.push(publicOrigin);
+  if (settings.storage.driver === 's3' && settings.storage.endpoint) {
+    const storageOrigin = new URL(settings.storage.endpoint).origin;
+    if (!imageSources.includes(storageOrigin)) imageSources.push(storageOrigin);
+  }
+  return {
+    'default-src': ["'none'"],
+    'style-src': ["'unsafe-inline'"],
+    'script-src': ["'none'"],
+    'img-src': imageSources,
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'self'"],
   };
 }
 

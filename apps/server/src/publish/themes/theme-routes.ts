@@ -1,6 +1,7 @@
 import { DEFAULT_WECHAT_THEME, isWechatThemeId, WECHAT_THEMES, type WechatThemeId } from '@tianma/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import { type PreviewPageDeps, registerPreviewPage } from './preview-page.js';
 import { renderWechatHtml } from './render-wechat.js';
 
 declare module 'fastify' {
@@ -14,9 +15,7 @@ export interface WechatLayout {
   render(markdown: string, theme: WechatThemeId): string;
 }
 
-export interface ThemeRouteDeps {
-  publicUrl: string;
-}
+export type ThemeRouteDeps = PreviewPageDeps;
 
 /** The `theme` query parameter: missing means the default; anything else must name a theme. */
 export function parseThemeParam(value: unknown): WechatThemeId {
@@ -34,4 +33,7 @@ export function registerThemeRoutes(app: FastifyInstance, deps: ThemeRouteDeps):
     reply.header('Cache-Control', 'public, max-age=300');
     return { success: true, data: WECHAT_THEMES.map(({ id, name }) => ({ id, name })) };
   });
+
+  // The owner's article in a theme, as a page of its own that the app's 公众号排版 dialog frames.
+  registerPreviewPage(app, deps);
 }
