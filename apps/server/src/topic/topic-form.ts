@@ -48,6 +48,9 @@ const HOW = /^(.*?)(?:该如何|应该如何|要如何|如何才能|怎样才能
 const HOW_SHORT = /^(.{2,}?)(?:该|要)?(?:怎么|怎样|如何)(用|选|买|做|学|玩|吃|养|洗|写|修|装|存|办理|设置|下载|安装)$/u;
 const WHICH = /^(.*?)有哪些(.*)$/u;
 const WHAT_END = /^(.+?)(?:要|需要|应该|该|可以|能)?(?:注意|准备|带|做|知道|了解|买|看|吃|玩|学)?(?:些)?(?:什么|哪些|啥)$|^(.+?)(?:去|在)?(?:哪儿|哪里)(?:玩|吃|逛)?$/u;
+/** 租房合同要注意哪些条款, 面试时要问面试官哪些问题: the thing asked about comes before the modal. */
+const WHICH_AFTER_VERB = /^(.{2,}?)(?:要|需要|应该|应当|该|得)(.{1,6}?)哪些(.{1,4})$/u;
+const TIME_END = /(?:的时候|时候|之前|以前|之后|以后|时|前|后)$/u;
 const VERDICT = /值不值得|值不值|值得.+吗|是否|能否|该不该|要不要|会不会|能不能|是不是|可不可以|应不应该|有没有必要|适不适合|好不好|靠谱吗|怎么样$|如何$|吗$|呢$/u;
 const HOW_TO_NOUN = /(?:全攻略|攻略|指南|教程|方法|技巧|秘籍|入门|备考计划|计划|步骤|手册|全流程|避坑指南|实操|流程)$/u;
 const EVENT = /发布会|发布|召开|举行|开幕|闭幕|上线|亮相|宣布|落幕|回顾|复盘|事件|事故|风波|大会|峰会|奥运会|世界杯|春晚|双十一|双11|开学季|纪念日|夺冠/u;
@@ -187,6 +190,15 @@ export function analyzeContent(text: string): ContentParts {
     const after = which[2]!.trim();
     const subject = after && termLength(after) >= 2 ? after : before;
     return parts('question', 'list', subject, { question: asAsked, actor: after && before ? before : undefined });
+  }
+
+  // 租房合同要注意哪些条款: a list of the things (条款) of the thing asked about (租房合同).
+  const whichAfter = WHICH_AFTER_VERB.exec(q);
+  if (whichAfter) {
+    const about = whichAfter[1]!.replace(TIME_END, '');
+    const lead = leadingNounPhrase(about);
+    const subject = termLength(lead) >= 2 ? lead : about;
+    if (termLength(subject) >= 2) return parts('question', 'list', subject, { question: asAsked });
   }
 
   // 去日本旅行要注意什么, 周末去哪儿玩: a question whose answer is a list of things.

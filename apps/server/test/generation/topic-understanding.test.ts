@@ -53,6 +53,9 @@ const CASES: Case[] = [
   { topic: '人工智能如何改变教育', form: 'question', intent: 'explanation', subject: '人工智能', terms: ['人工智能', '教育'] },
   { topic: '《三体》为什么值得一读', form: 'question', intent: 'reason', subject: '《三体》', terms: ['三体'] },
   { topic: '去日本旅行要注意什么', form: 'question', intent: 'list', subject: '去日本旅行', terms: [], question: '去日本旅行要注意什么' },
+  // The thing asked about stands before the modal; the kind of item (条款, 问题) is not the subject.
+  { topic: '租房合同要注意哪些条款', form: 'question', intent: 'list', subject: '租房合同', terms: ['租房合同'], question: '租房合同要注意哪些条款' },
+  { topic: '面试时要问面试官哪些问题', form: 'question', intent: 'list', subject: '面试', terms: ['面试'], question: '面试时要问面试官哪些问题' },
   { topic: '周末去哪儿玩', form: 'question', intent: 'list', subject: '周末', terms: ['周末'] },
   // comparison
   { topic: 'iPhone 17还是华为Mate 80', form: 'comparison', intent: 'choice', subject: 'iPhone 17和华为Mate 80', terms: ['iPhone 17', '华为Mate 80'], options: ['iPhone 17', '华为Mate 80'] },
