@@ -47,7 +47,7 @@ function fileResponse(body: string, type: string, disposition: string): Response
 }
 
 describe('ExportMenu', () => {
-  it('opens a menu of the four exports, moves with the arrow keys and closes on Escape', async () => {
+  it('opens a menu of the five exports, moves with the arrow keys and closes on Escape', async () => {
     renderMenu();
     expect(screen.getByTestId('export-menu')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: '导出' });
@@ -55,10 +55,14 @@ describe('ExportMenu', () => {
     openMenu();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const names = within(screen.getByRole('menu')).getAllByRole('menuitem').map((node) => node.textContent);
-    expect(names).toEqual(['复制为公众号格式', '下载 Markdown', '下载 Word', '下载小红书图片（zip）']);
+    expect(names).toEqual(['复制为公众号格式', '公众号排版预览', '下载 Markdown', '下载 Word', '下载小红书图片（zip）']);
     await waitFor(() => expect(item('复制为公众号格式')).toHaveFocus());
     pressKey('ArrowDown');
+    await waitFor(() => expect(item('公众号排版预览')).toHaveFocus());
+    pressKey('ArrowDown');
     await waitFor(() => expect(item('下载 Markdown')).toHaveFocus());
+    pressKey('ArrowUp');
+    await waitFor(() => expect(item('公众号排版预览')).toHaveFocus());
     pressKey('ArrowUp');
     await waitFor(() => expect(item('复制为公众号格式')).toHaveFocus());
     pressKey('ArrowUp');
@@ -83,6 +87,27 @@ describe('ExportMenu', () => {
     expect((await data['text/html']!).type).toBe('text/html');
     expect(await (await data['text/plain']!).text()).toBe('小节\n你好，世界');
     expect(await screen.findByText('已复制，可直接粘贴到公众号编辑器')).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('copies in the theme last chosen in the 公众号排版 dialog', async () => {
+    localStorage.setItem('wechatTheme', 'tech');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, title: '标题', html: HTML }));
+    write.mockResolvedValueOnce(undefined);
+    renderMenu();
+    openMenu();
+    await act(async () => fireEvent.click(item('复制为公众号格式')));
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=wechat-html&theme=tech', expect.anything());
+    expect(await screen.findByText('已复制，可直接粘贴到公众号编辑器')).toBeInTheDocument();
+    localStorage.removeItem('wechatTheme');
+  });
+
+  it('opens the 公众号排版 dialog with the article in a phone frame', async () => {
+    renderMenu();
+    openMenu();
+    fireEvent.click(item('公众号排版预览'));
+    const dialog = await screen.findByRole('dialog', { name: '公众号排版' });
+    expect(within(dialog).getByTitle('公众号排版预览')).toHaveAttribute('src', '/preview/wechat/a1?theme=clean');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 

@@ -1,17 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, ClipboardCopy, Download, FileDown, FileText, Images, LoaderCircle, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, ClipboardCopy, Download, FileDown, FileText, Images, LoaderCircle, type LucideIcon, Smartphone } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api';
-import { copyRichText } from './copy-rich-text';
-import { type DownloadFormat, downloadExport, fetchWechatHtml } from './export-api';
+import { copyWechatLayout } from '../wechat-layout/copy-wechat';
+import { storedWechatTheme } from '../wechat-layout/theme-choice';
+import { type DownloadFormat, downloadExport } from './export-api';
 
-export const COPY_WECHAT_OK_TEXT = '已复制，可直接粘贴到公众号编辑器';
-export const COPY_WECHAT_FAILED_TEXT = '复制失败，请重试';
+export { COPY_WECHAT_FAILED_TEXT, COPY_WECHAT_OK_TEXT } from '../wechat-layout/copy-wechat';
 export const NO_EXPORT_ID_TEXT = '文章ID不存在，无法导出';
 
-type Action = 'wechat' | DownloadFormat;
+// The theme picker and its phone frame load when first opened, not with the menu.
+const WechatLayoutDialog = lazy(() => import('../wechat-layout/WechatLayoutDialog'));
+
+type Action = 'wechat' | 'layout' | DownloadFormat;
 
 interface Item {
   action: Action;
@@ -22,6 +25,7 @@ interface Item {
 
 const ITEMS: readonly Item[] = [
   { action: 'wechat', label: '复制为公众号格式', busyLabel: '正在复制…', icon: ClipboardCopy },
+  { action: 'layout', label: '公众号排版预览', busyLabel: '正在打开…', icon: Smartphone },
   { action: 'md', label: '下载 Markdown', busyLabel: '正在导出…', icon: FileText },
   { action: 'docx', label: '下载 Word', busyLabel: '正在生成 Word…', icon: FileDown },
   { action: 'xhs-cards', label: '下载小红书图片（zip）', busyLabel: '正在生成图片…', icon: Images },
@@ -36,14 +40,15 @@ interface ExportMenuProps {
 }
 
 /**
- * 导出: the saved article for the WeChat editor (rich-text copy), as Markdown, as Word, or as
- * Xiaohongshu image cards. A Radix dropdown menu: arrow keys move, Escape or a click elsewhere
+ * 导出: the saved article for the WeChat editor (rich-text copy, or a theme chosen in a phone-frame
+ * preview), as Markdown, as Word, or as Xiaohongshu image cards. A Radix dropdown menu: arrow keys move, Escape or a click elsewhere
  * closes it, focus returns to the button. The menu stays open while an export runs and when it fails.
  */
 export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: ExportMenuProps) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
+  const [layoutFor, setLayoutFor] = useState<string | null>(null);
 
   const run = async (action: Action) => {
     if (busy) return;
@@ -55,18 +60,22 @@ export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: 
       toast.info(blockedReason);
       return;
     }
+    if (action === 'layout') {
+      setOpen(false);
+      setLayoutFor(articleId);
+      return;
+    }
     setBusy(action);
     try {
       if (action === 'wechat') {
-        await copyRichText(fetchWechatHtml(articleId).then((answer) => answer.html));
-        toast.success(COPY_WECHAT_OK_TEXT);
+        // In the theme last chosen in the 公众号排版 dialog, if any.
+        if (await copyWechatLayout(articleId, storedWechatTheme(), toast)) setOpen(false);
       } else {
         await downloadExport(articleId, action);
+        setOpen(false);
       }
-      setOpen(false);
     } catch (error) {
-      if (error instanceof ApiError) toast.error(error.message || REQUEST_FAILED_MESSAGE);
-      else toast.error(action === 'wechat' ? COPY_WECHAT_FAILED_TEXT : REQUEST_FAILED_MESSAGE);
+      toast.error(error instanceof ApiError ? error.message || REQUEST_FAILED_MESSAGE : REQUEST_FAILED_MESSAGE);
     } finally {
       setBusy(null);
     }
@@ -112,6 +121,11 @@ export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: 
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {layoutFor && (
+        <Suspense fallback={null}>
+          <WechatLayoutDialog articleId={layoutFor} onClose={() => setLayoutFor(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

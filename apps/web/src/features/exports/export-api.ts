@@ -1,3 +1,4 @@
+import type { WechatThemeId } from '@tianma/shared';
 import { ApiError, apiRequest, isAbort, NETWORK_ERROR_MESSAGE, type ResponseSchema } from '../../lib/api';
 import { fileNameFromDisposition, saveBlob } from './download';
 
@@ -22,8 +23,10 @@ const wechatHtmlSchema: ResponseSchema<WechatHtml> = {
   },
 };
 
-export function fetchWechatHtml(articleId: string): Promise<WechatHtml> {
-  return apiRequest(exportPath(articleId, 'wechat-html'), { schema: wechatHtmlSchema });
+/** The article as WeChat rich text, in a layout theme (GET /api/v1/themes; the server's default when none). */
+export function fetchWechatHtml(articleId: string, theme?: WechatThemeId): Promise<WechatHtml> {
+  const path = exportPath(articleId, 'wechat-html');
+  return apiRequest(theme ? `${path}&theme=${theme}` : path, { schema: wechatHtmlSchema });
 }
 
 const FALLBACK_NAMES: Record<DownloadFormat, string> = {

@@ -1,0 +1,135 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { DEFAULT_WECHAT_THEME, WECHAT_THEMES, type WechatThemeId } from '@tianma/shared';
+import { ClipboardCopy, LoaderCircle, X } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useToast } from '../../components/toast/toast-context';
+import { buttonClass } from '../../components/ui/button-styles';
+import { DialogShell } from '../../components/ui/DialogShell';
+import { copyWechatLayout } from './copy-wechat';
+import { storedWechatTheme, storeWechatTheme, wechatPreviewPath } from './theme-choice';
+
+/** The phone's screen in CSS px (an iPhone 8's, WeChat's narrowest common width) and its bezel. */
+const SCREEN = { width: 375, height: 667 };
+const BEZEL = 8;
+const PHONE = { width: SCREEN.width + 2 * BEZEL, height: SCREEN.height + 2 * BEZEL };
+/** The stage's padding (p-4) on each side. */
+const STAGE_PADDING = 16;
+
+interface WechatLayoutDialogProps {
+  articleId: string;
+  onClose: () => void;
+}
+
+/**
+ * 公众号排版: the six layout themes as chips, the saved article in the chosen one inside a phone
+ * frame, and a copy of that layout as rich text. The article is shown by the server's preview page
+ * in an iframe: its inline styles need that page's own Content-Security-Policy (decision 072).
+ * The chosen theme is remembered for next time and for the menu's 「复制为公众号格式」.
+ */
+export default function WechatLayoutDialog({ articleId, onClose }: WechatLayoutDialogProps) {
+  const toast = useToast();
+  const [theme, setTheme] = useState<WechatThemeId>(() => storedWechatTheme() ?? DEFAULT_WECHAT_THEME);
+  const [copying, setCopying] = useState(false);
+  const src = wechatPreviewPath(articleId, theme);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const { stageRef, scale } = usePhoneScale();
+
+  const choose = (next: WechatThemeId) => {
+    setTheme(next);
+    storeWechatTheme(next);
+  };
+
+  const copy = async () => {
+    if (copying) return;
+    setCopying(true);
+    const copied = await copyWechatLayout(articleId, theme, toast);
+    setCopying(false);
+    if (copied) onClose();
+  };
+
+  return (
+    <DialogShell
+      onClose={onClose}
+      placement="center"
+      testId="wechat-layout-dialog"
+      className="flex h-[min(46rem,calc(100dvh-2rem))] w-full max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl max-sm:fixed max-sm:inset-0 max-sm:h-auto max-sm:max-w-none max-sm:rounded-none"
+    >
+      <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-3">
+        <Dialog.Title className="text-base font-semibold text-slate-900">公众号排版</Dialog.Title>
+        <Dialog.Close aria-label="关闭" className="-m-1 rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
+          <X aria-hidden="true" className="size-5" />
+        </Dialog.Close>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+        <fieldset className="shrink-0 px-5 py-3 md:w-56 md:border-r md:border-slate-100 md:py-5">
+          <legend className="float-left mb-2 text-sm font-medium text-slate-700">排版主题</legend>
+          <div className="clear-left flex flex-wrap gap-2">
+            {WECHAT_THEMES.map((item) => (
+              <label
+                key={item.id}
+                className="cursor-pointer rounded-full border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:border-indigo-400 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-400 has-[:focus-visible]:ring-offset-2"
+              >
+                <input type="radio" name="wechat-theme" value={item.id} checked={theme === item.id} onChange={() => choose(item.id)} className="sr-only" />
+                {item.name}
+              </label>
+            ))}
+          </div>
+          <p className="mt-4 hidden text-xs leading-5 text-slate-500 md:block">右侧为手机上的效果。复制后，粘贴到公众号编辑器即可。</p>
+        </fieldset>
+        <div ref={stageRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center overflow-hidden bg-slate-100 p-4">
+          <div className="relative shrink-0" style={{ width: PHONE.width * scale, height: PHONE.height * scale }}>
+            <div
+              data-testid="wechat-phone"
+              className="absolute top-0 left-0 h-[683px] w-[391px] origin-top-left overflow-hidden rounded-[2.5rem] border-8 border-slate-900 bg-white shadow-xl"
+              style={{ transform: `scale(${scale})` }}
+            >
+              <iframe
+                title="公众号排版预览"
+                src={src}
+                // Nothing in the page may run, submit or navigate the app; it keeps its origin so the session cookie goes with it.
+                sandbox="allow-same-origin"
+                onLoad={() => setLoadedSrc(src)}
+                className="h-[667px] w-[375px] rounded-[2rem] bg-white"
+              />
+              {loadedSrc !== src && (
+                <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 rounded-[2rem] bg-white/80 text-sm text-slate-500">
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                  正在加载预览…
+                </div>
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="flex justify-end border-t border-slate-100 px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        <button type="button" onClick={() => void copy()} aria-busy={copying} disabled={copying} className={buttonClass('primary', 'max-sm:w-full')}>
+          {copying ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <ClipboardCopy aria-hidden="true" className="size-4" />}
+          {copying ? '正在复制…' : '复制此排版'}
+        </button>
+      </div>
+    </DialogShell>
+  );
+}
+
+/** How much the phone shrinks to fit the stage (never grows past its real size). */
+function usePhoneScale() {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const fit = () => {
+      const width = stage.clientWidth - 2 * STAGE_PADDING;
+      const height = stage.clientHeight - 2 * STAGE_PADDING;
+      // Not laid out (a test's DOM): the real size.
+      if (width <= 0 || height <= 0) return setScale(1);
+      setScale(Math.min(1, width / PHONE.width, height / PHONE.height));
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(stage);
+    return () => observer.disconnect();
+  }, []);
+  return { stageRef, scale };
+}
