@@ -41,6 +41,7 @@ import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
 import { createEmbeddings } from './providers/embeddings/registry.js';
 import { registerThemeRoutes } from './publish/themes/theme-routes.js';
+import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
 import { registerWechatRoutes } from './wechat/routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
   registerWechatRoutes(app, { config, database, logger });
+  registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

@@ -28,3 +28,4 @@ export * from './rules/markdown-urls.js';
 export * from './rules/picture-markdown.js';
 export * from './schemas/images.js';
 export * from './constants/wechat-themes.js';
+export * from './schemas/wechat-mp.js';

@@ -42,6 +42,8 @@ export interface Config {
   /** `cardWorkers`: threads drawing the built-in cards (the default images and every adapter's fallback). */
   /** The official account for the JS-SDK share signature; null: WeChat sharing is off (the embedded default). */
   wechat: { appId: string; appSecret: string; apiBaseUrl: string } | null;
+  /** Origin of the official-account API for the accounts users bind (publish/wechat-mp). */
+  wechatMpApiBase: string;
   storage: StorageConfig;
   images: ({ provider: 'cards' } | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }) & { cardWorkers: number };
 }

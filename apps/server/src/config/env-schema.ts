@@ -139,6 +139,8 @@ export const envSchema = z.object({
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+  /** The official-account API for accounts users bind for draft-box publishing (tests point it at a fake). */
+  WECHAT_MP_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
 
   /** Where avatars, article images and knowledge-base files live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

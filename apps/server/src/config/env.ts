@@ -233,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pexels: env.PEXELS_API_KEY ? { apiKey: env.PEXELS_API_KEY, baseUrl: env.PEXELS_API_BASE } : null,
     },
     wechat,
+    wechatMpApiBase: env.WECHAT_MP_API_BASE,
     storage,
     images,
   };

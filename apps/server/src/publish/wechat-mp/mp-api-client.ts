@@ -1,0 +1,108 @@
+import { type WechatApiErrorCode, WechatApiError, type WechatCredential } from '../../wechat/wechat-api-client.js';
+import { errcodeMessage } from './errcodes.js';
+
+/*
+ * The official-account API for one bound account (WECHATMP.md), over plain fetch. WeChat answers
+ * HTTP 200 with `errcode` on failure. Errors carry WeChat's errcode and errmsg (with the secret cut
+ * out should WeChat ever echo it) and a Chinese message; never the secret, a token or a URL query.
+ */
+
+export class MpApiError extends WechatApiError {
+  override name = 'MpApiError';
+  constructor(
+    message: string,
+    code: WechatApiErrorCode,
+    /** What the user is shown (Chinese). */
+    readonly userMessage: string,
+    errcode?: number,
+    readonly errmsg = '',
+  ) {
+    super(message, code, errcode);
+  }
+}
+
+export interface MpApiClientOptions {
+  appId: string;
+  appSecret: string;
+  /** Origin of the API, default https://api.weixin.qq.com (WECHAT_MP_API_BASE; tests use a fake). */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+export class MpApiClient {
+  readonly appId: string;
+  private readonly appSecret: string;
+  private readonly origin: string;
+  private readonly timeoutMs: number;
+
+  constructor(options: MpApiClientOptions) {
+    this.appId = options.appId;
+    this.appSecret = options.appSecret;
+    this.origin = new URL(options.baseUrl).origin;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  /**
+   * POST /cgi-bin/stable_token: unlike /cgi-bin/token it does not cut off a token that another tool
+   * of the same account holds. `forceRefresh` only after WeChat said the token is no longer valid.
+   */
+  async stableToken(forceRefresh = false): Promise<WechatCredential> {
+    const body = JSON.stringify({ grant_type: 'client_credential', appid: this.appId, secret: this.appSecret, force_refresh: forceRefresh });
+    const reply = await this.call('stable_token', '/cgi-bin/stable_token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const value = reply.access_token;
+    const expiresIn = reply.expires_in;
+    if (typeof value !== 'string' || value === '' || typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+      throw new MpApiError('wechat-mp: stable_token reply has no access_token or expires_in', 'BAD_RESPONSE', BAD_ANSWER);
+    }
+    return { value, expiresIn };
+  }
+
+  /** GET /cgi-bin/draft/count: the cheapest call that needs draft rights (48001 without them). */
+  async draftCount(accessToken: string): Promise<number> {
+    const reply = await this.call('draft/count', `/cgi-bin/draft/count?${new URLSearchParams({ access_token: accessToken })}`, { method: 'GET' });
+    return typeof reply.total_count === 'number' ? reply.total_count : 0;
+  }
+
+  private async call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(`${this.origin}${path}`, {
+        ...init,
+        headers: { Accept: 'application/json', 'User-Agent': 'tianma-server (wechat-mp; node)', ...init.headers },
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const errorName = (error as { name?: unknown } | null)?.name;
+      if (errorName === 'TimeoutError' || errorName === 'AbortError') {
+        throw new MpApiError(`wechat-mp: ${name} got no answer within ${this.timeoutMs} ms`, 'TIMEOUT', '微信接口响应超时，请稍后重试');
+      }
+      const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+      throw new MpApiError(`wechat-mp: ${name} failed to connect (${typeof cause === 'string' ? cause : 'Error'})`, 'NETWORK_ERROR', '无法连接微信接口，请稍后重试');
+    }
+    if (status < 200 || status >= 300) throw new MpApiError(`wechat-mp: ${name} answered HTTP ${status}`, 'BAD_RESPONSE', BAD_ANSWER);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new MpApiError(`wechat-mp: ${name} answered something that is not JSON`, 'BAD_RESPONSE', BAD_ANSWER);
+    }
+    if (typeof parsed !== 'object' || parsed === null) throw new MpApiError(`wechat-mp: ${name} answered something that is not an object`, 'BAD_RESPONSE', BAD_ANSWER);
+    const reply = parsed as Record<string, unknown>;
+    const errcode = reply.errcode;
+    if (typeof errcode === 'number' && errcode !== 0) {
+      const errmsg = typeof reply.errmsg === 'string' ? this.scrub(reply.errmsg.slice(0, 300)) : '';
+      throw new MpApiError(`wechat-mp: ${name} failed: errcode ${errcode} ${errmsg}`, 'WECHAT_ERROR', errcodeMessage(errcode, errmsg), errcode, errmsg);
+    }
+    return reply;
+  }
+
+  private scrub(text: string): string {
+    return this.appSecret ? text.split(this.appSecret).join('[redacted]') : text;
+  }
+}
+
+const BAD_ANSWER = '微信接口返回了无法识别的内容，请稍后重试';
