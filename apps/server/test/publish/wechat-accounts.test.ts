@@ -166,6 +166,32 @@ describe('binding WeChat official accounts', () => {
     expect(await rows(appId)).toHaveLength(1);
   });
 
+  it('an expired token (42001) on the check call: one new token, one retry', async () => {
+    const { appId, appSecret } = newAccount(fake);
+    secrets.push(appSecret);
+    const carol = (await loginViaHttp(t, (await registerViaHttp(t)).username)).cookie;
+    expect((await bind(carol, { appId, appSecret })).status).toBe(200);
+    fake.script('draft_count', { errcode: 42001, errmsg: 'access_token expired rid: 0005' });
+    expect((await bind(carol, { appId, appSecret })).status).toBe(200);
+    expect(fake.tokenCalls.filter((c) => c.appId === appId).map((c) => c.force)).toEqual([false, true]);
+    // Twice refused: the second refusal is the user's answer, not a loop.
+    fake.script('draft_count', { errcode: 40001, errmsg: 'invalid credential' }, { errcode: 40001, errmsg: 'invalid credential' });
+    const refused = await bind(carol, { appId, appSecret });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('access_token 已失效');
+    expect(fake.tokenCount(appId)).toBe(3);
+    await call('DELETE', `${URL_ACCOUNTS}/${((await call('GET', URL_ACCOUNTS, carol)).body.data as { accountId: string }[])[0]!.accountId}`, carol);
+  });
+
+  it('caps binding per session (20 in 10 minutes)', async () => {
+    const dave = (await loginViaHttp(t, (await registerViaHttp(t)).username)).cookie;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await bind(dave, { appId: 'bad' })).status);
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await call('GET', URL_ACCOUNTS, dave)).status).toBe(200);
+  });
+
   it('lists only one\'s own accounts; deletes one\'s own, 404 for another user\'s', async () => {
     const mine = await call('GET', URL_ACCOUNTS, alice);
     const theirs = await call('GET', URL_ACCOUNTS, bob);
