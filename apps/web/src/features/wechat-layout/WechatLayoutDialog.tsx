@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DEFAULT_WECHAT_THEME, WECHAT_THEMES, type WechatThemeId } from '@tianma/shared';
 import { ClipboardCopy, LoaderCircle, X } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { DialogShell } from '../../components/ui/DialogShell';
@@ -113,10 +113,11 @@ export default function WechatLayoutDialog({ articleId, onClose }: WechatLayoutD
 
 /** How much the phone shrinks to fit the stage (never grows past its real size). */
 function usePhoneScale() {
-  const stageRef = useRef<HTMLDivElement>(null);
+  // NOTE: a callback ref, not useRef: the dialog's portal mounts its content after the first
+  // commit, so an effect of this component's first render would find no stage yet.
+  const [stage, stageRef] = useState<HTMLDivElement | null>(null);
   const [scale, setScale] = useState(1);
   useLayoutEffect(() => {
-    const stage = stageRef.current;
     if (!stage) return;
     const fit = () => {
       const width = stage.clientWidth - 2 * STAGE_PADDING;
@@ -130,6 +131,6 @@ function usePhoneScale() {
     const observer = new ResizeObserver(fit);
     observer.observe(stage);
     return () => observer.disconnect();
-  }, []);
+  }, [stage]);
   return { stageRef, scale };
 }
