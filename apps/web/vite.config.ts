@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 const API_ORIGIN = 'http://localhost:3000';
 
 /** Paths the dev server hands to the API server; everything else is the single-page app. */
-const PROXIED_PATHS = ['/api', '/deepspaceasset', '/healthz', '/dev', '/pay/sandbox'];
+const PROXIED_PATHS = ['/api', '/deepspaceasset', '/healthz', '/dev', '/pay/sandbox', '/preview'];
 
 /** Files worth compressing: text, and big enough for the saving to beat a second file. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
