@@ -1,3 +1,5 @@
+import { callWechat, type WechatFailureKind } from './wechat-call.js';
+
 /*
  * The two calls of WeChat's official-account API that the JS-SDK needs, over plain fetch
  * (WECHATPAY.md "JS-SDK share signature"). WeChat answers HTTP 200 with `errcode` on failure.
@@ -10,7 +12,7 @@ export interface WechatCredential {
   expiresIn: number;
 }
 
-export type WechatApiErrorCode = 'WECHAT_ERROR' | 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE';
+export type WechatApiErrorCode = WechatFailureKind;
 
 export class WechatApiError extends Error {
   override name = 'WechatApiError';
@@ -80,48 +82,12 @@ export class WechatApiClient {
     return credential(reply, 'ticket', 'getticket');
   }
 
-  private async call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${this.origin}${path}`, {
-        ...init,
-        headers: { Accept: 'application/json', 'User-Agent': 'tianma-server (wechat-jssdk; node)', ...init.headers },
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const errorName = (error as { name?: unknown } | null)?.name;
-      if (errorName === 'TimeoutError' || errorName === 'AbortError') {
-        throw new WechatApiError(`wechat: ${name} got no answer within ${this.timeoutMs} ms`, 'TIMEOUT');
-      }
-      const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-      throw new WechatApiError(`wechat: ${name} failed to connect (${typeof cause === 'string' ? cause : 'Error'})`, 'NETWORK_ERROR');
-    }
-    if (status < 200 || status >= 300) throw new WechatApiError(`wechat: ${name} answered HTTP ${status}`, 'BAD_RESPONSE');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new WechatApiError(`wechat: ${name} answered something that is not JSON`, 'BAD_RESPONSE');
-    }
-    if (typeof parsed !== 'object' || parsed === null) throw new WechatApiError(`wechat: ${name} answered something that is not an object`, 'BAD_RESPONSE');
-    const reply = parsed as Record<string, unknown>;
-    const errcode = reply.errcode;
-    if (typeof errcode === 'number' && errcode !== 0) {
-      const hint = ERRCODE_HINTS[errcode];
-      // errmsg is WeChat's text ("invalid credential, access_token is invalid or not latest rid: …"): it names no secret.
-      const errmsg = typeof reply.errmsg === 'string' ? this.scrub(reply.errmsg.slice(0, 200)) : '';
-      throw new WechatApiError(`wechat: ${name} failed: errcode ${errcode} ${errmsg}${hint ? `（${hint}）` : ''}`, 'WECHAT_ERROR', errcode);
-    }
-    return reply;
-  }
-
-  /** Belt and braces: an errmsg that echoed the secret would lose it here. */
-  private scrub(text: string): string {
-    return text.split(this.appSecret).join('[redacted]');
+  private call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
+    const call = { label: 'wechat', name, origin: this.origin, path, init, timeoutMs: this.timeoutMs, secret: this.appSecret, errmsgMax: 200 };
+    return callWechat(call, (failure) => {
+      const hint = failure.errcode === undefined ? undefined : ERRCODE_HINTS[failure.errcode];
+      return new WechatApiError(`${failure.message}${hint ? `（${hint}）` : ''}`, failure.kind, failure.errcode);
+    });
   }
 }
 

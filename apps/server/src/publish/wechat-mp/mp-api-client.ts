@@ -1,4 +1,5 @@
 import { type WechatApiErrorCode, WechatApiError, type WechatCredential } from '../../wechat/wechat-api-client.js';
+import { callWechat } from '../../wechat/wechat-call.js';
 import { errcodeMessage } from './errcodes.js';
 
 /*
@@ -63,46 +64,15 @@ export class MpApiClient {
     return typeof reply.total_count === 'number' ? reply.total_count : 0;
   }
 
-  private async call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${this.origin}${path}`, {
-        ...init,
-        headers: { Accept: 'application/json', 'User-Agent': 'tianma-server (wechat-mp; node)', ...init.headers },
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const errorName = (error as { name?: unknown } | null)?.name;
-      if (errorName === 'TimeoutError' || errorName === 'AbortError') {
-        throw new MpApiError(`wechat-mp: ${name} got no answer within ${this.timeoutMs} ms`, 'TIMEOUT', '微信接口响应超时，请稍后重试');
-      }
-      const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-      throw new MpApiError(`wechat-mp: ${name} failed to connect (${typeof cause === 'string' ? cause : 'Error'})`, 'NETWORK_ERROR', '无法连接微信接口，请稍后重试');
-    }
-    if (status < 200 || status >= 300) throw new MpApiError(`wechat-mp: ${name} answered HTTP ${status}`, 'BAD_RESPONSE', BAD_ANSWER);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new MpApiError(`wechat-mp: ${name} answered something that is not JSON`, 'BAD_RESPONSE', BAD_ANSWER);
-    }
-    if (typeof parsed !== 'object' || parsed === null) throw new MpApiError(`wechat-mp: ${name} answered something that is not an object`, 'BAD_RESPONSE', BAD_ANSWER);
-    const reply = parsed as Record<string, unknown>;
-    const errcode = reply.errcode;
-    if (typeof errcode === 'number' && errcode !== 0) {
-      const errmsg = typeof reply.errmsg === 'string' ? this.scrub(reply.errmsg.slice(0, 300)) : '';
-      throw new MpApiError(`wechat-mp: ${name} failed: errcode ${errcode} ${errmsg}`, 'WECHAT_ERROR', errcodeMessage(errcode, errmsg), errcode, errmsg);
-    }
-    return reply;
-  }
-
-  private scrub(text: string): string {
-    return this.appSecret ? text.split(this.appSecret).join('[redacted]') : text;
+  private call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
+    const call = { label: 'wechat-mp', name, origin: this.origin, path, init, timeoutMs: this.timeoutMs, secret: this.appSecret, errmsgMax: 300 };
+    return callWechat(call, ({ kind, message, errcode, errmsg = '' }) => {
+      const shown = kind === 'WECHAT_ERROR' ? errcodeMessage(errcode!, errmsg) : kind === 'TIMEOUT' ? TIMED_OUT : kind === 'NETWORK_ERROR' ? UNREACHABLE : BAD_ANSWER;
+      return new MpApiError(message, kind, shown, errcode, errmsg);
+    });
   }
 }
 
 const BAD_ANSWER = '微信接口返回了无法识别的内容，请稍后重试';
+const TIMED_OUT = '微信接口响应超时，请稍后重试';
+const UNREACHABLE = '无法连接微信接口，请稍后重试';
