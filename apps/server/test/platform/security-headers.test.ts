@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineHash } from '../../src/platform/http/security-headers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { policyOf } from '../helpers/csp.js';
 import { createOrderViaHttp, signedInUser } from '../helpers/billing.js';
 
-/** The policy as a map of directive → sources. */
-function policyOf(header: unknown): Map<string, string[]> {
-  expect(typeof header).toBe('string');
-  return new Map(
-    String(header)
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...sources]) => [name as string, sources]),
-  );
-}
 
 function expectCommonHeaders(headers: Record<string, unknown>) {
   expect(headers['x-content-type-options']).toBe('nosniff');

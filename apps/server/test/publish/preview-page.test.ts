@@ -5,6 +5,7 @@ import { users } from '../../src/accounts/tables.js';
 import { articles } from '../../src/articles/tables.js';
 import { themeStyles } from '../../src/publish/themes/theme-styles.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { policyOf } from '../helpers/csp.js';
 import { signedInUser } from '../helpers/billing.js';
 
 const PUBLIC_URL = 'https://tianma.example';
@@ -15,16 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The policy as a map of directive → sources. */
-function policyOf(header: unknown): Map<string, string[]> {
-  return new Map(
-    String(header)
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...sources]) => [name as string, sources]),
-  );
-}
 
 async function ownArticle(username: string, content: string, title = '标题') {
   const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
