@@ -4,10 +4,25 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A fake of the official-account API for bound accounts (WECHATMP.md) on loopback: stable_token
- * and token for any number of accounts (AppID → AppSecret), draft/count, and scripted errors.
+ * and token for any number of accounts (AppID → AppSecret), draft/count, media/uploadimg,
+ * material/add_material and draft/add (each recording what it received), and scripted errors.
  */
 
-export type MpFakeRoute = 'stable_token' | 'token' | 'draft_count';
+export type MpFakeRoute = 'stable_token' | 'token' | 'draft_count' | 'uploadimg' | 'add_material' | 'draft_add';
+
+/** A file received by uploadimg or add_material. */
+export interface MpFakeUpload {
+  appId: string;
+  route: 'uploadimg' | 'add_material';
+  /** add_material's `type` query parameter. */
+  type: string | null;
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+  /** What the fake answered: the URL (uploadimg) or the media_id (add_material). */
+  answer: string;
+}
 
 export interface MpFakeError {
   errcode: number;
@@ -26,6 +41,9 @@ export interface WechatMpFake {
   /** Token fetches (token and stable_token) per AppID, and whether each forced a refresh. */
   tokenCalls: { appId: string; force: boolean }[];
   tokenCount(appId: string): number;
+  uploads: MpFakeUpload[];
+  /** draft/add bodies as received (parsed JSON), with the account and the draft's media_id. */
+  drafts: { appId: string; body: Record<string, unknown>; mediaId: string }[];
   requestCount(route: MpFakeRoute): number;
   /** The next answers of a route, in order, before it answers normally again. */
   script(route: MpFakeRoute, ...errors: MpFakeError[]): void;
@@ -40,6 +58,8 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
   const tokenCalls: { appId: string; force: boolean }[] = [];
   const counts = new Map<MpFakeRoute, number>();
   const scripts = new Map<MpFakeRoute, MpFakeError[]>();
+  const uploads: MpFakeUpload[] = [];
+  const drafts: { appId: string; body: Record<string, unknown>; mediaId: string }[] = [];
 
   function issue(appId: unknown, secret: unknown, force: boolean): Record<string, unknown> {
     if (typeof appId !== 'string' || !appId) return { errcode: 41002, errmsg: 'appid missing' };
@@ -60,6 +80,40 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
     return { total_count: 3 };
   }
 
+  /** The token's account, or the error WeChat answers (invalid token, no draft rights). */
+  function authorised(query: URLSearchParams): { appId: string } | Record<string, unknown> {
+    const token = tokens.get(query.get('access_token') ?? '');
+    if (!token?.valid) return { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest rid: 0005' };
+    if (accounts.get(token.appId)?.noDraftRights) return { errcode: 48001, errmsg: 'api unauthorized rid: 0006' };
+    return { appId: token.appId };
+  }
+
+  function upload(route: 'uploadimg' | 'add_material', query: URLSearchParams, contentType: string, body: Buffer): Record<string, unknown> {
+    const who = authorised(query);
+    if (!('appId' in who) || typeof who.appId !== 'string') return who;
+    const part = multipartFile(contentType, body);
+    if (!part) return { errcode: 41005, errmsg: 'media data missing' };
+    if (route === 'uploadimg' && (part.data.length >= 1024 * 1024 || !/^image\/(jpeg|png)$/.test(part.contentType))) return { errcode: 40005, errmsg: 'invalid file type' };
+    const id = randomBytes(8).toString('hex');
+    const answer = route === 'uploadimg' ? `http://mmbiz.qpic.cn/mmbiz_png/${id}/0?wx_fmt=png` : `MEDIA_${id}`;
+    uploads.push({ appId: who.appId, route, type: query.get('type'), ...part, answer });
+    return route === 'uploadimg' ? { url: answer } : { media_id: answer, url: `http://mmbiz.qpic.cn/mmbiz_png/${id}/0?wx_fmt=png` };
+  }
+
+  function draftAdd(query: URLSearchParams, raw: Buffer): Record<string, unknown> {
+    const who = authorised(query);
+    if (!('appId' in who) || typeof who.appId !== 'string') return who;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return { errcode: 44002, errmsg: 'empty post data' };
+    }
+    const mediaId = `DRAFT_${randomBytes(8).toString('hex')}`;
+    drafts.push({ appId: who.appId, body, mediaId });
+    return { media_id: mediaId };
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,7 +126,13 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
             ? 'token'
             : url.pathname === '/cgi-bin/draft/count'
               ? 'draft_count'
-              : undefined;
+              : req.method === 'POST' && url.pathname === '/cgi-bin/media/uploadimg'
+                ? 'uploadimg'
+                : req.method === 'POST' && url.pathname === '/cgi-bin/material/add_material'
+                  ? 'add_material'
+                  : req.method === 'POST' && url.pathname === '/cgi-bin/draft/add'
+                    ? 'draft_add'
+                    : undefined;
       if (!route) {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ errcode: 404, errmsg: 'not found' }));
@@ -83,6 +143,8 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
       let reply: Record<string, unknown>;
       if (scripted) reply = { errcode: scripted.errcode, errmsg: scripted.errmsg ?? 'scripted error' };
       else if (route === 'draft_count') reply = draftCount(url.searchParams);
+      else if (route === 'uploadimg' || route === 'add_material') reply = upload(route, url.searchParams, req.headers['content-type'] ?? '', Buffer.concat(chunks));
+      else if (route === 'draft_add') reply = draftAdd(url.searchParams, Buffer.concat(chunks));
       else if (route === 'token') reply = issue(url.searchParams.get('appid'), url.searchParams.get('secret'), false);
       else {
         let body: Record<string, unknown> = {};
@@ -104,6 +166,8 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
     url: `http://127.0.0.1:${port}`,
     accounts,
     tokenCalls,
+    uploads,
+    drafts,
     tokenCount: (appId) => tokenCalls.filter((call) => call.appId === appId).length,
     requestCount: (route) => counts.get(route) ?? 0,
     script(route, ...errors) {
@@ -118,4 +182,31 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The `media` file of a multipart/form-data body, or null. */
+function multipartFile(contentType: string, body: Buffer): { field: string; filename: string; contentType: string; data: Buffer } | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const mark = boundary?.[1] ?? boundary?.[2];
+  if (!mark) return null;
+  const delimiter = Buffer.from(`--${mark}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headEnd = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, headEnd).toString('utf8');
+    const field = /name="([^"]*)"/.exec(head)?.[1] ?? '';
+    if (field === 'media') {
+      return {
+        field,
+        filename: /filename="([^"]*)"/.exec(head)?.[1] ?? '',
+        contentType: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? '',
+        data: Buffer.from(part.subarray(headEnd + 4)),
+      };
+    }
+    start = next;
+  }
+  return null;
 }

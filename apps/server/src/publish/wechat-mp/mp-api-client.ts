@@ -22,6 +22,32 @@ export class MpApiError extends WechatApiError {
   }
 }
 
+/** A picture to upload: bytes, file name (its extension tells WeChat the type) and MIME type. */
+export interface MpImageFile {
+  data: Buffer;
+  filename: string;
+  contentType: 'image/jpeg' | 'image/png';
+}
+
+/** One article of draft/add, the documented fields only (WECHATMP.md). */
+export interface MpDraftArticle {
+  article_type: 'news';
+  title: string;
+  author: string;
+  digest: string;
+  content: string;
+  content_source_url?: string;
+  thumb_media_id: string;
+  need_open_comment: 0 | 1;
+  only_fans_can_comment: 0 | 1;
+}
+
+function mediaForm(image: MpImageFile): FormData {
+  const form = new FormData();
+  form.append('media', new Blob([new Uint8Array(image.data)], { type: image.contentType }), image.filename);
+  return form;
+}
+
 export interface MpApiClientOptions {
   appId: string;
   appSecret: string;
@@ -62,6 +88,30 @@ export class MpApiClient {
   async draftCount(accessToken: string): Promise<number> {
     const reply = await this.call('draft/count', `/cgi-bin/draft/count?${new URLSearchParams({ access_token: accessToken })}`, { method: 'GET' });
     return typeof reply.total_count === 'number' ? reply.total_count : 0;
+  }
+
+  /** POST /cgi-bin/media/uploadimg: a picture for inside the content (jpg/png under 1 MB) → its URL on WeChat's domain. */
+  async uploadImage(accessToken: string, image: MpImageFile): Promise<string> {
+    const reply = await this.call('media/uploadimg', `/cgi-bin/media/uploadimg?${new URLSearchParams({ access_token: accessToken })}`, { method: 'POST', body: mediaForm(image) });
+    if (typeof reply.url !== 'string' || !/^https?:\/\//.test(reply.url)) throw new MpApiError('wechat-mp: media/uploadimg reply has no url', 'BAD_RESPONSE', BAD_ANSWER);
+    return reply.url;
+  }
+
+  /** POST /cgi-bin/material/add_material?type=image: permanent material (the cover) → its media_id. */
+  async addImageMaterial(accessToken: string, image: MpImageFile): Promise<string> {
+    const query = new URLSearchParams({ access_token: accessToken, type: 'image' });
+    const reply = await this.call('material/add_material', `/cgi-bin/material/add_material?${query}`, { method: 'POST', body: mediaForm(image) });
+    if (typeof reply.media_id !== 'string' || reply.media_id === '') throw new MpApiError('wechat-mp: material/add_material reply has no media_id', 'BAD_RESPONSE', BAD_ANSWER);
+    return reply.media_id;
+  }
+
+  /** POST /cgi-bin/draft/add: one article into the draft box → the draft's media_id. */
+  async addDraft(accessToken: string, article: MpDraftArticle): Promise<string> {
+    const body = JSON.stringify({ articles: [article] });
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
+    const reply = await this.call('draft/add', `/cgi-bin/draft/add?${new URLSearchParams({ access_token: accessToken })}`, init);
+    if (typeof reply.media_id !== 'string' || reply.media_id === '') throw new MpApiError('wechat-mp: draft/add reply has no media_id', 'BAD_RESPONSE', BAD_ANSWER);
+    return reply.media_id;
   }
 
   private call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {
