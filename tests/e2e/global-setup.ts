@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
+import { startWechatMpFake } from '../../apps/server/test/fakes/wechat-mp-fake.js';
 import { type StartedProduct, startProduct } from './start-product.js';
 
 declare module 'vitest' {
@@ -12,6 +14,8 @@ declare module 'vitest' {
     modelBaseUrl: string;
     /** Seconds between two verification codes to one target on these servers. */
     codeResendSeconds: number;
+    /** An official account the fake WeChat of both servers (WECHAT_MP_API_BASE) knows: any other secret is refused with 40125. */
+    wechatMpAccount: { appId: string; appSecret: string };
   }
 }
 
@@ -25,8 +29,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const CODE_RESEND_SECONDS = 10;
 
 /** Starts the product in a temp data dir; `env` adds to the embedded defaults. */
-function startServer(env: Record<string, string> = {}): Promise<StartedProduct> {
-  return startProduct({ TRUST_PROXY: 'true', TEST_CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS), ...env });
+function startServer(wechatMpBase: string, env: Record<string, string> = {}): Promise<StartedProduct> {
+  return startProduct({ TRUST_PROXY: 'true', TEST_CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS), WECHAT_MP_API_BASE: wechatMpBase, ...env });
 }
 
 /** The plausible fake model (a process of its own), answering each call after a fixed latency. */
@@ -56,16 +60,21 @@ async function startFakeModel(latencyMs: number): Promise<{ url: string; stop():
 export default async function setup(project: TestProject) {
   ensureWebBuild();
   const model = await startFakeModel(800);
+  const wechatMp = await startWechatMpFake();
+  const wechatMpAccount = { appId: `wx${randomBytes(8).toString('hex')}`, appSecret: randomBytes(16).toString('hex') };
+  wechatMp.accounts.set(wechatMpAccount.appId, { appSecret: wechatMpAccount.appSecret });
   const [embedded, withModel] = await Promise.all([
-    startServer(),
-    startServer({ LLM_BASE_URL: model.url, LLM_API_KEY: 'e2e-key', LLM_MODEL: 'fake-writer' }),
+    startServer(wechatMp.url),
+    startServer(wechatMp.url, { LLM_BASE_URL: model.url, LLM_API_KEY: 'e2e-key', LLM_MODEL: 'fake-writer' }),
   ]);
   project.provide('baseUrl', embedded.url);
   project.provide('modelBaseUrl', withModel.url);
   project.provide('codeResendSeconds', CODE_RESEND_SECONDS);
+  project.provide('wechatMpAccount', wechatMpAccount);
 
   return async () => {
     await Promise.all([embedded.stop(), withModel.stop()]);
     model.stop();
+    await wechatMp.close();
   };
 }

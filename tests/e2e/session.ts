@@ -80,16 +80,19 @@ export async function registerByApi(account: TestAccount, { withPhone = true, wi
 }
 
 /** A page of its own on the account's server, its requests from the account's client address; not signed in. */
-export async function pageFor(browser: Browser, account: TestAccount, viewport = DESKTOP) {
-  const opened = await openPage(browser, viewport, account.server);
+export async function pageFor(browser: Browser, account: TestAccount, viewport = DESKTOP, allowed: readonly number[] = []) {
+  const opened = await openPage(browser, viewport, account.server, allowed);
   await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': account.ip });
   return opened;
 }
 
-/** A page of its own, signed in through the API (the context's request shares its cookies). */
-export async function signedInPage(browser: Browser, account: TestAccount, viewport = DESKTOP) {
+/**
+ * A page of its own, signed in through the API (the context's request shares its cookies);
+ * `allowed`: the HTTP statuses the journey expects to meet (see openPage).
+ */
+export async function signedInPage(browser: Browser, account: TestAccount, viewport = DESKTOP, allowed: readonly number[] = []) {
   await registerByApi(account);
-  const opened = await pageFor(browser, account, viewport);
+  const opened = await pageFor(browser, account, viewport, allowed);
   const response = await opened.context.request.post(`${account.server}/api/account/user/verify`, {
     data: { username: account.username, password: PASSWORD },
   });

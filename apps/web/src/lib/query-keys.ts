@@ -1,4 +1,4 @@
-import { ARTICLES_KEY, BILLING_KEY, QUOTES_KEY, SESSION_KEY, USER_SCOPED_KEYS } from './session-keys';
+import { ARTICLES_KEY, BILLING_KEY, QUOTES_KEY, SESSION_KEY, USER_SCOPED_KEYS, WECHAT_ACCOUNTS_KEY } from './session-keys';
 
 /**
  * Every cache key of the app's server state, in one place, so that a mutation invalidates what
@@ -32,6 +32,8 @@ export const queryKeys = {
     /** The signed-in user's orders and coin ledger (profile page). */
     history: ['billing', 'history'] as const,
   },
+  /** The official accounts (公众号) the signed-in user has bound (profile page). */
+  wechatAccounts: WECHAT_ACCOUNTS_KEY,
   payOrder: (id: string) => ['pay-order', id] as const,
   /** Every quote (price and balance), whatever the request: what a run starting or ending invalidates. */
   quotes: QUOTES_KEY,

@@ -11,6 +11,8 @@ import { reloadPage } from './reload-page';
 vi.mock('./reload-page', () => ({ reloadPage: vi.fn() }));
 // The billing section has its own tests and would call the server here.
 vi.mock('../../components/billing/BillingHistory', () => ({ BillingHistory: () => null }));
+// So does the 公众号 section (features/wechat-accounts).
+vi.mock('../../features/wechat-accounts/WechatAccountsSection', () => ({ default: () => null }));
 
 function renderProfile(auth = fakeAuth({ user: sampleUser() })) {
   const user = userEvent.setup({ applyAccept: false });

@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { BackButton } from '../../components/account/BackButton';
@@ -14,6 +14,9 @@ import { reloadPage } from './reload-page';
 
 /** Long enough to read 密码修改成功 before the page reloads (spec §4). */
 export const RELOAD_AFTER_PASSWORD_MS = 1500;
+
+// Loaded with its own chunk (and the shared schema) once the profile page shows.
+const WechatAccountsSection = lazy(() => import('../../features/wechat-accounts/WechatAccountsSection'));
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -82,6 +85,10 @@ export function ProfilePage() {
           </button>
           {passwordOpen && <ChangePasswordForm id={formId} deepspaceId={user.deepspaceId} onChanged={passwordChanged} />}
         </section>
+
+        <Suspense fallback={null}>
+          <WechatAccountsSection />
+        </Suspense>
 
         <button type="button" onClick={signOut} className={buttonClass('secondary', 'w-full')}>
           <LogOut aria-hidden="true" className="size-4" />
