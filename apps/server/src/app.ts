@@ -41,6 +41,7 @@ import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
 import { createEmbeddings } from './providers/embeddings/registry.js';
 import { registerThemeRoutes } from './publish/themes/theme-routes.js';
+import { registerWechatPublishRoutes } from './publish/wechat-mp/publish-routes.js';
 import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
   registerWechatRoutes(app, { config, database, logger });
   registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
+  registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

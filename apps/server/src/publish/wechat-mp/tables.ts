@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/tables.js';
 
 /**
@@ -23,3 +23,29 @@ export const wechatAccounts = pgTable(
 );
 
 export type WechatAccountRow = typeof wechatAccounts.$inferSelect;
+
+/**
+ * Each publish of an article to a bound account's draft box (decision 074): its state
+ * (`queued | draft_created | submitted | published | failed`), the draft's media_id once WeChat
+ * confirmed it, and the Chinese message of a failure. The article's drafts are its rows here.
+ */
+export const wechatPublications = pgTable(
+  'wechat_publications',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: text('article_id').notNull(),
+    accountId: text('account_id').notNull(),
+    state: text('state').notNull(),
+    mediaId: text('media_id'),
+    message: text('message'),
+    theme: text('theme').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (table) => [index('wechat_publications_user_article_idx').on(table.userId, table.articleId, table.createdAt)],
+);
+
+export type WechatPublicationRow = typeof wechatPublications.$inferSelect;
