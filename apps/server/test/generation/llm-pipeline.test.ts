@@ -70,8 +70,9 @@ beforeAll(async () => {
     LLM_MODEL: 'fake-writer',
     LLM_OUTLINE_MODEL: 'fake-outliner',
     LLM_API_KEY: 'sk-test',
-    // The smallest the configuration allows: a stalled stream is given up after one second.
-    LLM_TIMEOUT_MS: '1000',
+    // A stalled stream is given up after three seconds: short enough for the test, long enough that
+    // a sound call on a loaded CI machine (suites and browsers side by side) is not cut as well.
+    LLM_TIMEOUT_MS: '3000',
     SEARCH_PROVIDER: 'searxng',
     // The results name example.com: their pages are not read (nothing leaves this machine).
     SEARCH_READ_PAGES: '0',

@@ -80,7 +80,8 @@ describe('with a model', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startOpenAiFake();
-    t = await createTestApp({ TRUST_PROXY: 'true', LLM_BASE_URL: fake.url, LLM_MODEL: 'fake-writer', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '1000' });
+    // Three seconds: a stalled stream times out, while a sound call on a loaded CI machine does not.
+    t = await createTestApp({ TRUST_PROXY: 'true', LLM_BASE_URL: fake.url, LLM_MODEL: 'fake-writer', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '3000' });
   });
   afterAll(async () => {
     await t?.close();
