@@ -39,7 +39,8 @@ export function storageKeyOf(src: string, publicUrl: string): string | null {
   return `articles/${name}`;
 }
 
-function formatOf(bytes: Buffer): EmbeddableImage['type'] | 'webp' | null {
+/** A picture's format by its first bytes; null for anything else. */
+export function imageFormatOf(bytes: Buffer): EmbeddableImage['type'] | 'webp' | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
@@ -48,7 +49,8 @@ function formatOf(bytes: Buffer): EmbeddableImage['type'] | 'webp' | null {
   return null;
 }
 
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer | null> {
+/** A stored picture's bytes; null when it is missing or larger than MAX_IMAGE_BYTES. */
+export async function readStoredImageBytes(storage: ObjectStorage, key: string): Promise<Buffer | null> {
   const object = await storage.get(key);
   if (!object) return null;
   if (object.size > MAX_IMAGE_BYTES) {
@@ -65,9 +67,9 @@ async function readAll(storage: ObjectStorage, key: string): Promise<Buffer | nu
  * that is missing, too large or not an image answers null; the caller keeps its alt text.
  */
 export async function readEmbeddableImage(storage: ObjectStorage, key: string): Promise<EmbeddableImage | null> {
-  const bytes = await readAll(storage, key);
+  const bytes = await readStoredImageBytes(storage, key);
   if (!bytes) return null;
-  const format = formatOf(bytes);
+  const format = imageFormatOf(bytes);
   if (!format) return null;
   const { createCanvas, loadImage } = canvasLib();
   const image = await loadImage(bytes).catch(() => null);

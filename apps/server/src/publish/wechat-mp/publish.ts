@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_WECHAT_THEME, type WechatPublication, type WechatPublishState, type WechatThemeId } from '@tianma/shared';
 import { and, eq } from 'drizzle-orm';
 import type { ArticleRow } from '../../articles/tables.js';
-import { MAX_IMAGE_BYTES } from '../../exports/article-images.js';
+import { readStoredImageBytes } from '../../exports/article-images.js';
 import type { Db } from '../../platform/db/index.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { AccountApi, type AccountTokenDeps } from './account-tokens.js';
@@ -62,18 +62,6 @@ export async function loadOwnAccount(deps: PublishDeps, userId: number, accountI
   }
 }
 
-async function readObject(storage: ObjectStorage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  if (object.size > MAX_IMAGE_BYTES) {
-    object.body.destroy();
-    return null;
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * Prepares and sends the draft. A DraftInputError (limits, cover, a picture) is thrown before
  * anything is uploaded or stored; WeChat's refusals are stored as a failed publication.
@@ -94,7 +82,7 @@ export async function publishToDraftBox(deps: PublishDeps, account: { accountId:
   let notes: string[] = [];
   try {
     const prepared = await prepareDraft(source, options, {
-      read: (key) => readObject(deps.storage, key),
+      read: (key) => readStoredImageBytes(deps.storage, key),
       uploadImage: (file) => api.withToken((token) => api.client.uploadImage(token, file)),
       addMaterial: (file) => api.withToken((token) => api.client.addImageMaterial(token, file)),
     });

@@ -1,3 +1,4 @@
+import { imageFormatOf } from '../../exports/article-images.js';
 import { lazyRequire } from '../../platform/lazy-require.js';
 import type { MpImageFile } from './mp-api-client.js';
 
@@ -12,22 +13,13 @@ export class WechatImageError extends Error {
   override name = 'WechatImageError';
 }
 
-function formatOf(bytes: Buffer): 'png' | 'jpg' | 'gif' | 'bmp' | 'webp' | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
-  if (bytes.subarray(0, 2).toString('latin1') === 'BM') return 'bmp';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
-
 /**
  * A picture as WeChat takes it: jpg or png under 1 MB as it is; anything else (WebP, GIF, BMP, or
  * too large) redrawn on a white ground as JPEG, quality and then size lowered until it fits.
  * `label` names the picture in the error.
  */
 export async function toWechatImage(bytes: Buffer, label: string, baseName: string): Promise<MpImageFile> {
-  const format = formatOf(bytes);
+  const format = imageFormatOf(bytes);
   if (!format) throw new WechatImageError(`图片「${label}」不是可识别的图片格式，请换成 JPG 或 PNG 图片`);
   if ((format === 'png' || format === 'jpg') && bytes.length <= WECHAT_IMAGE_MAX_BYTES) {
     return { data: bytes, filename: `${baseName}.${format}`, contentType: format === 'png' ? 'image/png' : 'image/jpeg' };
