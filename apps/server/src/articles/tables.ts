@@ -26,10 +26,15 @@ export const articles = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     /** Settings, sources, images and keywords of a generated article. */
     metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    /** 一稿多发 (issue 20, point 3): the article this one was turned from, and for which platform. */
+    sourceArticleId: text('source_article_id'),
+    repurposedFor: text('repurposed_for'),
+    /** The WeChat layout theme chosen for this article (null: the default, clean). */
+    wechatTheme: text('wechat_theme'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (table) => [index('articles_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [index('articles_user_created_idx').on(table.userId, table.createdAt), index('articles_source_idx').on(table.sourceArticleId)],
 );
 
 export type ArticleRow = typeof articles.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/tables.js';
 
 /**
@@ -42,10 +42,24 @@ export const wechatPublications = pgTable(
     mediaId: text('media_id'),
     message: text('message'),
     theme: text('theme').notNull(),
+    /** What the user asked for, kept so that a scheduled publish runs later with the same options. */
+    author: text('author'),
+    digest: text('digest'),
+    submit: boolean('submit').notNull().default(false),
+    /** When a `queued` publication is due (point 4); null: run at once. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** freepublish/submit's publish_id, polled with freepublish/get while `submitted`. */
+    wechatPublishId: text('wechat_publish_id'),
+    /** The published article's address, once freepublish/get reports it. */
+    articleUrl: text('article_url'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (table) => [index('wechat_publications_user_article_idx').on(table.userId, table.articleId, table.createdAt)],
+  (table) => [
+    index('wechat_publications_user_article_idx').on(table.userId, table.articleId, table.createdAt),
+    index('wechat_publications_due_idx').on(table.state, table.scheduledAt),
+  ],
 );
 
 export type WechatPublicationRow = typeof wechatPublications.$inferSelect;
