@@ -45,6 +45,7 @@ import { registerWechatPublishRoutes } from './publish/wechat-mp/publish-routes.
 import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
+import { createCredentialShelf } from './wechat/credential-shelf.js';
 import { registerWechatRoutes } from './wechat/routes.js';
 
 declare module 'fastify' {
@@ -165,7 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSeoRoutes(app, { auth, llm: config.llm });
   registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
-  registerWechatRoutes(app, { config, database, logger });
+  const wechatCredentials = createCredentialShelf({ database, redisUrl: config.redisUrl, redisPrefix, logger });
+  app.addHook('onClose', () => wechatCredentials.close());
+  registerWechatRoutes(app, { config, credentials: wechatCredentials.shelf, logger });
   registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
   registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
   registerMediaRoutes(app, storage);

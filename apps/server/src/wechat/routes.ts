@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
-import type { Database } from '../platform/db/index.js';
 import { AppError, badRequest } from '../platform/errors.js';
+import type { CredentialShelf } from './credential-shelf.js';
 import { checkShareUrl, jsapiSignature, randomNonceStr, type ShareUrlCheck } from './jssdk-signature.js';
 import { WechatTokenStore } from './token-store.js';
 import { WechatApiClient, WechatApiError } from './wechat-api-client.js';
@@ -22,7 +22,8 @@ const CONFIG_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 export interface WechatRouteDeps {
   config: Config;
-  database: Database;
+  /** Where the token and ticket are shared between processes (credential-shelf.ts). */
+  credentials: CredentialShelf;
   logger: Logger;
 }
 
@@ -35,9 +36,8 @@ export function registerWechatRoutes(app: FastifyInstance, deps: WechatRouteDeps
   const wechat = deps.config.wechat;
   const store = wechat
     ? new WechatTokenStore({
-        db: deps.database.db,
+        shelf: deps.credentials,
         client: new WechatApiClient({ appId: wechat.appId, appSecret: wechat.appSecret, baseUrl: wechat.apiBaseUrl }),
-        crossProcessLock: deps.database.kind === 'postgres',
         logger: deps.logger.child({ module: 'wechat' }),
       })
     : null;

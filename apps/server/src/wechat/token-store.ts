@@ -1,42 +1,40 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../platform/db/index.js';
-import { wechatTokens } from './tables.js';
+import type { Db } from '../platform/db/index.js';
+import { type CredentialShelf, credentialName, databaseCredentialShelf, type SharedCredential } from './credential-shelf.js';
 import { TOKEN_REJECTED_ERRCODES, type WechatApiClient, WechatApiError, type WechatCredential } from './wechat-api-client.js';
 
 export type CredentialKind = 'access_token' | 'jsapi_ticket';
 
-interface Cached {
-  value: string;
-  expiresAt: number;
-  fetchedAt: number;
-}
+type Cached = SharedCredential;
 
-export interface WechatTokenStoreOptions {
-  db: Db;
+export type WechatTokenStoreOptions = {
   client: Pick<WechatApiClient, 'appId' | 'stableToken' | 'jsapiTicket'>;
-  /**
-   * Serialise refreshes between processes with a PostgreSQL advisory lock. On PGlite only one
-   * process can open the data directory, and a PGlite transaction would hold every other query of
-   * the process while WeChat answers, so the in-process single flight is all there is.
-   */
-  crossProcessLock: boolean;
   now?: () => number;
   /** How long before expiry a value is replaced (default 5 minutes; at most half its lifetime). */
   refreshMarginMs?: number;
   /** After a failed refresh, further calls fail at once for this long instead of asking again. */
   failureCooldownMs?: number;
   logger?: { info(object: object, message: string): void; warn(object: object, message: string): void };
-}
+} & (
+  | {
+      /** Where the credentials are shared between processes (Redis when configured). */
+      shelf: CredentialShelf;
+    }
+  | {
+      db: Db;
+      /** The database shelf's advisory lock (PostgreSQL); see databaseCredentialShelf. */
+      crossProcessLock: boolean;
+    }
+);
 
 /**
- * The official account's access_token and jsapi_ticket, cached in memory and in the database.
- * Each is refreshed ahead of expiry by one flight per process and, across processes, under an
- * advisory lock with a re-read after taking it, so that many processes refresh once between them.
+ * An official account's access_token and jsapi_ticket, cached in memory and on a shelf that
+ * processes share (the database, or Redis). Each is refreshed ahead of expiry by one flight per
+ * process and, across processes, under the shelf's lock with a re-read after taking it, so that
+ * many processes refresh once between them.
  */
 export class WechatTokenStore {
-  private readonly db: Db;
+  private readonly shelf: CredentialShelf;
   private readonly client: WechatTokenStoreOptions['client'];
-  private readonly crossProcessLock: boolean;
   private readonly now: () => number;
   private readonly marginMs: number;
   private readonly cooldownMs: number;
@@ -46,9 +44,8 @@ export class WechatTokenStore {
   private readonly failures = new Map<CredentialKind, { at: number; error: unknown }>();
 
   constructor(options: WechatTokenStoreOptions) {
-    this.db = options.db;
+    this.shelf = 'shelf' in options ? options.shelf : databaseCredentialShelf(options.db, options.crossProcessLock);
     this.client = options.client;
-    this.crossProcessLock = options.crossProcessLock;
     this.now = options.now ?? Date.now;
     this.marginMs = options.refreshMarginMs ?? 5 * 60_000;
     this.cooldownMs = options.failureCooldownMs ?? 5_000;
@@ -96,19 +93,19 @@ export class WechatTokenStore {
   private async refresh(kind: CredentialKind, rejected?: string): Promise<Cached> {
     const failure = this.failures.get(kind);
     if (failure && this.now() - failure.at < this.cooldownMs) throw failure.error;
-    const name = `${kind}:${this.client.appId}`;
+    const name = credentialName(kind, this.client.appId);
     const usable = (row: Cached | undefined): row is Cached => row !== undefined && row.value !== rejected && this.isFresh(row);
     try {
       // Another process may have refreshed it already: a plain read first, the lock only when needed.
-      const stored = this.keepAsFallback(kind, await readRow(this.db, name));
+      const stored = this.keepAsFallback(kind, await this.shelf.read(name));
       const result = usable(stored)
         ? stored
-        : await this.withLock(name, async (q) => {
-            const again = await readRow(q, name);
+        : await this.shelf.exclusive(name, async (scope) => {
+            const again = await scope.read(name);
             if (usable(again)) return again;
             const fetched = kind === 'access_token' ? await this.client.stableToken(rejected !== undefined) : await this.fetchTicket();
             const row = this.toCached(fetched);
-            await writeRow(q, name, row);
+            await scope.write(name, row);
             this.logger?.info({ credential: kind, expiresIn: fetched.expiresIn, forced: rejected !== undefined }, 'wechat credential refreshed');
             return row;
           });
@@ -133,14 +130,6 @@ export class WechatTokenStore {
     }
   }
 
-  private async withLock<T>(name: string, work: (q: DbOrTx) => Promise<T>): Promise<T> {
-    if (!this.crossProcessLock) return work(this.db);
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wechat-credential:${name}`}))`);
-      return work(tx);
-    });
-  }
-
   private toCached(credential: WechatCredential): Cached {
     const now = this.now();
     return { value: credential.value, expiresAt: now + credential.expiresIn * 1000, fetchedAt: now };
@@ -156,16 +145,6 @@ export class WechatTokenStore {
     const margin = Math.min(this.marginMs, (row.expiresAt - row.fetchedAt) / 2);
     return this.now() < row.expiresAt - margin;
   }
-}
-
-async function readRow(q: DbOrTx, name: string): Promise<Cached | undefined> {
-  const [row] = await q.select().from(wechatTokens).where(eq(wechatTokens.name, name)).limit(1);
-  return row ? { value: row.value, expiresAt: row.expiresAt.getTime(), fetchedAt: row.updatedAt.getTime() } : undefined;
-}
-
-async function writeRow(q: DbOrTx, name: string, row: Cached): Promise<void> {
-  const values = { value: row.value, expiresAt: new Date(row.expiresAt), updatedAt: new Date(row.fetchedAt) };
-  await q.insert(wechatTokens).values({ name, ...values }).onConflictDoUpdate({ target: wechatTokens.name, set: values });
 }
 
 function describe(error: unknown): string {
