@@ -1,4 +1,4 @@
-import type { CaseArticle } from '@tianma/shared';
+import { type CaseArticle, isWechatThemeId, type WechatThemeId } from '@tianma/shared';
 import type { ArticleRow } from '../articles/tables.js';
 
 /**
@@ -22,6 +22,8 @@ export interface SharedArticle {
   summary: string;
   imageUrl: string | null;
   createTime: string;
+  /** The layout theme its owner chose (issue 20, point 2); null: the site's own look. */
+  theme: WechatThemeId | null;
 }
 
 /** An article on its public share page (API.md `GET /api/v1/shared/article/{id}`): no owner, no settings. */
@@ -33,5 +35,6 @@ export function presentSharedArticle(row: ArticleRow): SharedArticle {
     summary: row.summary,
     imageUrl: row.imageUrl,
     createTime: row.createdAt.toISOString(),
+    theme: isWechatThemeId(row.wechatTheme) ? row.wechatTheme : null,
   };
 }

@@ -61,7 +61,8 @@ describe('the shared article page', () => {
     const res = await t.app.inject({ url: `/api/v1/shared/article/${articleId}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body.data).sort()).toEqual(['articleId', 'content', 'createTime', 'imageUrl', 'summary', 'title']);
+    expect(Object.keys(body.data).sort()).toEqual(['articleId', 'content', 'createTime', 'imageUrl', 'summary', 'theme', 'title']);
+    expect(body.data.theme).toBeNull();
     expect(body).toMatchObject({ success: true, data: { articleId, title: HOSTILE_TITLE } });
     expect(JSON.stringify(body)).not.toContain(owner.username);
   });

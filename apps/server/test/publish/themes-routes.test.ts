@@ -37,6 +37,43 @@ describe('GET /api/v1/themes', () => {
   });
 });
 
+describe('GET /api/v1/themes/{id}/share.css', () => {
+  it('serves each theme as rules scoped to the share page body, with the same declarations as the WeChat layout', async () => {
+    for (const { id } of WECHAT_THEMES) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/themes/${id}/share.css` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      const scope = `.markdown-body.wx-theme-${id}`;
+      expect(res.body).toContain(`${scope} h2 { ${themeStyles(id).h2} }`);
+      expect(res.body).toContain(`${scope} blockquote p { ${themeStyles(id).quoteP} }`);
+      // Every rule is scoped: nothing reaches the rest of the page.
+      for (const line of res.body.trim().split('\n')) expect(line.startsWith(scope)).toBe(true);
+      expect(res.body).not.toMatch(/url\(|@import|<\/?style/i);
+    }
+  });
+
+  it('answers 404 for an unknown theme', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/themes/neon/share.css' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('未找到该排版主题');
+  });
+
+  it('the share page of an article with a chosen theme names it; without one, none', async () => {
+    const owner = await signedInUser(t);
+    const articleId = await generatedArticle(owner.cookie);
+    const share = await t.app.inject({ method: 'PUT', url: `/api/v1/article/${articleId}/visibility`, headers: { cookie: owner.cookie }, payload: { isPublic: true } });
+    expect(share.statusCode).toBe(200);
+    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/shared/article/${articleId}` })).json().data.theme;
+    expect(await read()).toBeNull();
+    await t.database.db.update(articles).set({ wechatTheme: 'literary', updatedAt: new Date() }).where(eq(articles.articleId, articleId));
+    expect(await read()).toBe('literary');
+    // A value no theme has (an old or hand-edited row) is the site's own look, not an error.
+    await t.database.db.update(articles).set({ wechatTheme: 'neon', updatedAt: new Date() }).where(eq(articles.articleId, articleId));
+    expect(await read()).toBeNull();
+  });
+});
+
 describe('GET /api/v1/articles/articles/{id}?content_type=wechat', () => {
   it('answers a generated article as WeChat HTML in each theme, clean when none is named', async () => {
     const owner = await signedInUser(t);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { type PreviewPageDeps, registerPreviewPage } from './preview-page.js';
 import { renderWechatHtml } from './render-wechat.js';
+import { themeStylesheet } from './theme-stylesheet.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,16 @@ export function registerThemeRoutes(app: FastifyInstance, deps: ThemeRouteDeps):
   app.get('/api/v1/themes', async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return { success: true, data: WECHAT_THEMES.map(({ id, name }) => ({ id, name })) };
+  });
+
+  // The theme as a stylesheet, for the share page of an article that has one (its CSP takes
+  // stylesheets from 'self' only, never inline styles).
+  app.get<{ Params: { id: string } }>('/api/v1/themes/:id/share.css', async (request, reply) => {
+    const { id } = request.params;
+    if (!isWechatThemeId(id)) throw new AppError('NOT_FOUND', '未找到该排版主题');
+    reply.header('Content-Type', 'text/css; charset=utf-8');
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return themeStylesheet(id);
   });
 
   // The owner's article in a theme, as a page of its own that the app's 公众号排版 dialog frames.

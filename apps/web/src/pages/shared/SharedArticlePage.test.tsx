@@ -57,6 +57,26 @@ describe('SharedArticlePage', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/shared/article/a1']);
   });
 
+  it('wears the layout theme its author chose: the theme stylesheet in the head and its class on the body', async () => {
+    stubApi({ [sharedArticlePath('a1')]: jsonResponse({ success: true, data: { ...ARTICLE, theme: 'literary' } }) });
+    const { unmount } = renderPage();
+    const article = await screen.findByTestId('shared-article');
+    expect(article.querySelector('.markdown-body')).toHaveClass('wx-theme-literary');
+    const link = document.head.querySelector('link[data-testid="shared-theme-stylesheet"]');
+    expect(link).toHaveAttribute('href', '/api/v1/themes/literary/share.css');
+    expect(link).toHaveAttribute('rel', 'stylesheet');
+    unmount();
+    expect(document.head.querySelector('link[data-testid="shared-theme-stylesheet"]')).toBeNull();
+  });
+
+  it('keeps the site look for an article without a theme, or with one this app does not know', async () => {
+    stubApi({ [sharedArticlePath('a1')]: jsonResponse({ success: true, data: { ...ARTICLE, theme: 'neon' } }) });
+    renderPage();
+    const article = await screen.findByTestId('shared-article');
+    expect(article.querySelector('.markdown-body')!.className).toBe('markdown-body');
+    expect(document.head.querySelector('link[data-testid="shared-theme-stylesheet"]')).toBeNull();
+  });
+
   it('says 未找到文章 on a 404', async () => {
     stubApi({ [sharedArticlePath('gone')]: jsonResponse({ success: false, message: '未找到文章' }, { status: 404 }) });
     renderPage('gone');

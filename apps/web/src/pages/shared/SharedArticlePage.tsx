@@ -11,7 +11,7 @@ import { ShareButton } from '../../features/share/ShareButton';
 import { configureWeChatShare, isWeChatBrowser } from '../../features/share/wechat-sdk';
 import { queryKeys } from '../../lib/query-keys';
 import { formatGeneratedAt } from '../create/generation-panel/article-info';
-import { fetchSharedArticle, SHARED_ARTICLE_NOT_FOUND_TEXT, type SharedArticle, sharedArticleErrorText } from './shared-article-api';
+import { fetchSharedArticle, SHARED_ARTICLE_NOT_FOUND_TEXT, type SharedArticle, sharedArticleErrorText, sharedThemeStylesheetPath } from './shared-article-api';
 
 export const SHARED_FOOTER_TEXT = '本文由 AI 生成，由天马Agent创作平台提供技术支持';
 export const LOAD_FAILED_TITLE = '加载失败';
@@ -110,7 +110,21 @@ function Notice({ testId, icon, title, children }: { testId: string; icon: React
   );
 }
 
+/** The theme's stylesheet in the head while the page shows (the CSP allows stylesheets from 'self' only). */
+function useThemeStylesheet(theme: SharedArticle['theme']) {
+  useEffect(() => {
+    if (!theme) return;
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = sharedThemeStylesheetPath(theme);
+    link.dataset.testid = 'shared-theme-stylesheet';
+    document.head.append(link);
+    return () => link.remove();
+  }, [theme]);
+}
+
 function SharedArticleView({ article }: { article: SharedArticle }) {
+  useThemeStylesheet(article.theme);
   const title = sharedTitle(article);
   const generatedAt = formatGeneratedAt(article.createTime ?? undefined);
   return (
@@ -130,7 +144,7 @@ function SharedArticleView({ article }: { article: SharedArticle }) {
         </div>
       </header>
       <div className="overflow-x-auto px-5 py-6 sm:px-8">
-        <MarkdownView markdown={bodyWithoutTitle(article.content, title)} />
+        <MarkdownView markdown={bodyWithoutTitle(article.content, title)} className={article.theme ? `wx-theme-${article.theme}` : ''} />
       </div>
       <footer className="border-t border-slate-100 px-5 py-4 text-center text-xs text-slate-400 sm:px-8">{SHARED_FOOTER_TEXT}</footer>
     </article>

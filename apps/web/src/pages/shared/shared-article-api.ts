@@ -1,3 +1,4 @@
+import { isWechatThemeId, type WechatThemeId } from '@tianma/shared';
 import { ApiError, apiRequest, CLIENT_ERROR_CODES } from '../../lib/api';
 
 /** GET /api/v1/shared/article/{articleId} (public; API.md). */
@@ -10,6 +11,8 @@ export interface SharedArticle {
   summary: string;
   imageUrl: string | null;
   createTime: string | null;
+  /** The layout theme its author chose for it; null: the site's own look. */
+  theme: WechatThemeId | null;
 }
 
 export const SHARED_ARTICLE_FAILED_TEXT = '获取文章失败';
@@ -17,6 +20,11 @@ export const SHARED_ARTICLE_NOT_FOUND_TEXT = '未找到文章';
 
 export function sharedArticlePath(articleId: string): string {
   return `/api/v1/shared/article/${encodeURIComponent(articleId)}`;
+}
+
+/** A layout theme as the share page's stylesheet (GET /api/v1/themes/{id}/share.css). */
+export function sharedThemeStylesheetPath(theme: WechatThemeId): string {
+  return `/api/v1/themes/${encodeURIComponent(theme)}/share.css`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +49,7 @@ export function readSharedArticle(payload: unknown, articleId: string): SharedAr
     summary: text(data.summary),
     imageUrl: text(data.imageUrl) || null,
     createTime: text(data.createTime) || null,
+    theme: isWechatThemeId(data.theme) ? data.theme : null,
   };
 }
 
