@@ -14,14 +14,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The generate call answers its error shape (`status:'error', code, error`) instead of throwing (spec §7). */
-export async function postGenerate(request: GenerationRequest): Promise<GenerateResponse> {
+/** A start call's JSON answer and its HTTP status (a 402 short balance reads apart from a 429 limit). */
+export interface TaskStartAnswer {
+  httpStatus: number;
+  answer: GenerateResponse;
+}
+
+/**
+ * A call that starts a tracked task (generate, 一稿多发) answers its error shape (`status:'error',
+ * code, error`) instead of throwing (spec §7); only a failure without such an answer throws.
+ */
+export async function postTaskStart(url: string, body: unknown): Promise<TaskStartAnswer> {
   let response: Response;
   try {
-    response = await fetch('/api/v1/articles/generate', {
+    response = await fetch(url, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ connection_id: null, ...request }),
+      body: JSON.stringify(body),
       credentials: 'include',
       signal: AbortSignal.timeout(GENERATE_TIMEOUT_MS),
     });
@@ -29,9 +38,14 @@ export async function postGenerate(request: GenerationRequest): Promise<Generate
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (isRecord(payload) && ('status' in payload || 'code' in payload || 'task_id' in payload)) return payload as GenerateResponse;
+  if (isRecord(payload) && ('status' in payload || 'code' in payload || 'task_id' in payload)) return { httpStatus: response.status, answer: payload as GenerateResponse };
   if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`);
   throw new ApiError(response.status, FORMAT_ERROR_MESSAGE);
+}
+
+/** POST /api/v1/articles/generate. */
+export async function postGenerate(request: GenerationRequest): Promise<GenerateResponse> {
+  return (await postTaskStart('/api/v1/articles/generate', { connection_id: null, ...request })).answer;
 }
 
 export function browserTrackerDeps(options: Pick<TrackerDeps, 'toast' | 'log' | 'storage' | 'resultStorage'>): TrackerDeps {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { PageSpinner } from '../../components/ui/Spinner';
+import { EditorRepurposeBar } from '../../features/repurpose/EditorRepurposeBar';
 import { ArticleEditor } from './ArticleEditor';
 import { EditorMessage } from './EditorMessage';
 import { useArticleText } from './use-article-text';
@@ -42,6 +43,7 @@ function EditorLoader({ articleId }: { articleId: string }) {
     case 'ready':
       return (
         <div className="mx-auto max-w-screen-2xl">
+          <EditorRepurposeBar articleId={articleId} content={state.content} />
           <ArticleEditor articleId={articleId} initialContent={state.content} />
         </div>
       );

@@ -2,12 +2,17 @@ import { articleListSummary, articleListTitle } from '@tianma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, FileText, Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useToast } from '../../components/toast/toast-context';
+import { LazyRepurposeDialog } from '../../features/repurpose/LazyRepurposeDialog';
+import { RepurposeTag } from '../../features/repurpose/RepurposeTag';
 import { ShareButton } from '../../features/share/ShareButton';
 import { articleTextQuery } from '../editor/use-article-text';
 import { ArticleCardMenu } from './ArticleCardMenu';
 import { formatWordCount } from '../../lib/word-count';
 import { zhDate } from './article-date';
 import type { ArticleListItem } from './my-articles-api';
+
+export const SAMPLE_REPURPOSE_HINT = '这是示例文章，仅供展示，无法一稿多发';
 
 interface ArticleCardProps {
   article: ArticleListItem;
@@ -30,12 +35,21 @@ export function versionOf(article: ArticleListItem): { version: number; versions
 
 export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareRefusal }: ArticleCardProps) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [imageBroken, setImageBroken] = useState(false);
+  const [repurposing, setRepurposing] = useState(false);
   const title = articleListTitle(article.title, article.summary);
   const showImage = Boolean(article.imageUrl) && !imageBroken;
   // Articles are public unless their owner turned the link off; older answers omit the flag.
   const isPublic = article.isPublic !== false;
   const version = versionOf(article);
+
+  // A sample (shareRefusal is set for them) never reaches the server.
+  const repurpose = () => {
+    if (shareRefusal) return toast.info(SAMPLE_REPURPOSE_HINT);
+    if (!article.articleId) return toast.info('文章ID缺失，无法一稿多发');
+    setRepurposing(true);
+  };
 
   // NOTE: the menu and the share button sit beside the main button, not inside it: a button may
   // not hold another.
@@ -66,8 +80,9 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
           </div>
         )}
         <div className="flex min-w-0 flex-1 flex-col p-4">
-          {version && (
-            <p className="mb-1.5">
+          <p className="mb-1.5 flex min-w-0 items-center gap-1.5 empty:hidden">
+            <RepurposeTag article={article} />
+            {version && (
               <span
                 data-testid="version-badge"
                 title={`同一主题共 ${version.versions} 版${article.topic ? `：${article.topic}` : ''}`}
@@ -75,8 +90,8 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
               >
                 第 {version.version} 版<span className="sr-only">，共 {version.versions} 版</span>
               </span>
-            </p>
-          )}
+            )}
+          </p>
           <h3 className="line-clamp-2 font-semibold break-words text-slate-900 group-hover:text-indigo-700">{title}</h3>
           <p className="mt-2 line-clamp-3 text-sm break-words text-slate-500">{articleListSummary(article.summary)}</p>
           <p className="mt-auto flex items-center gap-1.5 pt-3 pr-20 text-xs text-slate-400">
@@ -107,7 +122,13 @@ export function ArticleCard({ article, onOpen, onDelete, onSetVisibility, shareR
           refuseWith={shareRefusal}
         />
       </div>
-      <ArticleCardMenu onDelete={() => onDelete(article)} isPublic={isPublic} onToggleVisibility={() => onSetVisibility(article, !isPublic)} />
+      <ArticleCardMenu
+        onDelete={() => onDelete(article)}
+        isPublic={isPublic}
+        onToggleVisibility={() => onSetVisibility(article, !isPublic)}
+        onRepurpose={repurpose}
+      />
+      {repurposing && <LazyRepurposeDialog articleId={article.articleId} title={title} onClose={() => setRepurposing(false)} />}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ellipsis, Globe, Lock, Trash2 } from 'lucide-react';
+import { Ellipsis, Globe, Lock, Shuffle, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 
 interface ArticleCardMenuProps {
@@ -7,13 +7,15 @@ interface ArticleCardMenuProps {
   /** Whether the share link works for others now (an article is public unless turned off). */
   isPublic: boolean;
   onToggleVisibility: () => void;
+  /** 一稿多发: opens its dialog once the menu has closed. */
+  onRepurpose: () => void;
 }
 
 const ITEM = 'flex w-full cursor-default items-center gap-2 px-3 py-2 text-left text-sm outline-none';
 
 /** The ⋯ menu of a card (a Radix dropdown menu). Closes on a choice, Escape or a click elsewhere. */
-export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: ArticleCardMenuProps) {
-  // 删除 opens its dialog once the menu has closed and focus is back on ⋯, so closing the dialog returns there.
+export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility, onRepurpose }: ArticleCardMenuProps) {
+  // 一稿多发 and 删除 open their dialogs once the menu has closed and focus is back on ⋯, so closing the dialog returns there.
   const afterClose = useRef<(() => void) | null>(null);
 
   return (
@@ -42,6 +44,15 @@ export function ArticleCardMenu({ onDelete, isPublic, onToggleVisibility }: Arti
             <DropdownMenu.Item onSelect={onToggleVisibility} className={`${ITEM} text-slate-700 data-[highlighted]:bg-slate-50`}>
               {isPublic ? <Lock aria-hidden="true" className="size-4" /> : <Globe aria-hidden="true" className="size-4" />}
               {isPublic ? '关闭公开访问' : '开启公开访问'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              onSelect={() => {
+                afterClose.current = onRepurpose;
+              }}
+              className={`${ITEM} text-slate-700 data-[highlighted]:bg-slate-50`}
+            >
+              <Shuffle aria-hidden="true" className="size-4" />
+              一稿多发
             </DropdownMenu.Item>
             <DropdownMenu.Item
               onSelect={() => {
