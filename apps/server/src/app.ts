@@ -45,6 +45,7 @@ import { registerWechatPublishRoutes } from './publish/wechat-mp/publish-routes.
 import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
+import { registerAdminRoutes } from './admin/routes.js';
 import { createCredentialShelf } from './wechat/credential-shelf.js';
 import { registerWechatRoutes } from './wechat/routes.js';
 
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWechatRoutes(app, { config, credentials: wechatCredentials.shelf, logger });
   registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
   registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
+  registerAdminRoutes(app, { db, auth, caching: sessionCaching });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

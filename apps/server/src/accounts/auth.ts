@@ -61,7 +61,8 @@ export function createAuth(db: Db, options: { publicUrl: string; caching?: Sessi
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return null;
       const resolved = await resolveSession(db, token, options.caching);
-      if (!resolved) return null;
+      // A locked account's sessions were ended with the lock; one still cached elsewhere ends here.
+      if (!resolved || resolved.user.lockedAt) return null;
       if (resolved.renewed) setSessionCookie(request, reply, token, resolved.session.remember);
       return { user: resolved.user, session: resolved.session, token };
     })();

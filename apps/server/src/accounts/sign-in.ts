@@ -7,6 +7,12 @@ import type { UserRow } from './tables.js';
 import type { CodeStore } from './verification/code-store.js';
 
 export const WRONG_CREDENTIALS = '用户名或密码错误';
+export const ACCOUNT_LOCKED = '该账号已被锁定，如有疑问请联系客服';
+
+/** An account an operator locked signs in no way (issue 21); said only once the credentials are proven. */
+function assertUsable(user: UserRow): void {
+  if (user.lockedAt) throw new AppError('FORBIDDEN', ACCOUNT_LOCKED);
+}
 
 /**
  * Password sign-in. An unknown name and a wrong password get the same message, the same
@@ -25,6 +31,7 @@ export async function signInWithPassword(db: Db, identifier: string, password: s
     throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
   }
   await clearLoginFailures(db, throttleKey);
+  assertUsable(user);
   return user;
 }
 
@@ -36,5 +43,6 @@ export async function signInWithCode(
   await deps.codes.consume({ target: input.target, purpose: 'LOGIN', code: input.code });
   const user = input.channel === 'sms' ? await findUserByPhone(deps.db, input.target) : await findUserByEmail(deps.db, input.target);
   if (!user) throw new AppError('NOT_FOUND', input.channel === 'sms' ? '该手机号尚未注册，请先注册' : '该邮箱尚未注册，请先注册');
+  assertUsable(user);
   return user;
 }

@@ -24,6 +24,10 @@ export const users = pgTable(
     level: integer('level').notNull().default(0),
     subscriptionExpiry: timestamp('subscription_expiry', { withTimezone: true, mode: 'date' }),
     coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
+    /** 'operator' for the people who run the product (granted from the command line only), else null. */
+    role: text('role'),
+    /** Set by an operator: the account cannot sign in and its sessions are ended. */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -50,6 +54,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When the operator of this session last typed the password again (step-up, 15 minutes). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],

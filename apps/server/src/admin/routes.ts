@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Auth } from '../accounts/auth.js';
+import type { SessionCaching } from '../accounts/sessions.js';
+import { COIN_DELTA_MAX } from '@tianma/shared';
+import type { Db } from '../platform/db/index.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { listAudit } from './audit.js';
+import { createOperatorGuard } from './operator-guard.js';
+import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
+
+export interface AdminRouteDeps {
+  db: Db;
+  auth: Auth;
+  caching?: SessionCaching;
+}
+
+const reason = z.string({ error: '请填写操作原因' }).trim().min(2, '请填写操作原因（至少2个字）').max(500, '操作原因不能超过500字');
+const confirmSchema = z.object({ password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长') });
+const coinsSchema = z.object({
+  delta: z
+    .number({ error: '调整数量必须是整数' })
+    .int('调整数量必须是整数')
+    .refine((n) => n !== 0, '调整数量不能为0')
+    .refine((n) => Math.abs(n) <= COIN_DELTA_MAX, `单次调整不能超过${COIN_DELTA_MAX}币`),
+  reason,
+  requestId: z.string().uuid('requestId 格式有误').optional(),
+});
+const lockSchema = z.object({ locked: z.boolean({ error: '请指定锁定或解锁' }), reason });
+const endSessionsSchema = z.object({ reason });
+
+/** `page` of a list: a positive integer, 1 when absent. */
+function pageOf(value: unknown): number {
+  if (value === undefined || value === '') return 1;
+  const page = Number(value);
+  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw badRequest('页码有误');
+  return page;
+}
+
+function userIdOf(value: string): number {
+  const id = Number(value);
+  if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id)) throw notFound('未找到该用户');
+  return id;
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
+  return parsed.data;
+}
+
+/**
+ * The operator console's calls (API.md "Beyond the spec", /api/admin; issue 21). Every one checks
+ * the role on the server; every state-changing one wants the password confirmed within 15 minutes.
+ */
+export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
+  const guard = createOperatorGuard(deps.db, deps.auth);
+  const operatorOf = (current: { user: { id: number; username: string } }) => ({ id: current.user.id, name: current.user.username });
+
+  app.post('/api/admin/confirm', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const current = await guard.requireOperator(request, reply);
+    const { password } = parse(confirmSchema, request.body);
+    const until = await guard.confirm(current, password);
+    return { success: true, confirmedUntil: until.toISOString() };
+  });
+
+  app.get<{ Querystring: { page?: string } }>('/api/admin/audit', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, ...(await listAudit(deps.db, pageOf(request.query.page))) };
+  });
+
+  app.get<{ Querystring: { q?: string; page?: string } }>('/api/admin/users', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    const q = typeof request.query.q === 'string' ? request.query.q : '';
+    if (q.length > 100) throw badRequest('搜索内容不能超过100字');
+    return { success: true, ...(await searchUsers(deps.db, q, pageOf(request.query.page))) };
+  });
+
+  app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/coins', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(coinsSchema, request.body);
+    const result = await adjustUserCoins(deps.db, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
+    return { success: true, data: { coinBalance: result.coinBalance } };
+  });
+
+  app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/lock', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(lockSchema, request.body);
+    await setUserLocked(deps.db, deps.caching, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
+    return { success: true };
+  });
+
+  app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/sessions/end', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(endSessionsSchema, request.body);
+    await endUserSessions(deps.db, deps.caching, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
+    return { success: true };
+  });
+}
