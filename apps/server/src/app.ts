@@ -26,6 +26,7 @@ import type { Config } from './config/env.js';
 import { registerExportRoutes } from './exports/routes.js';
 import { registerFeedbackRoutes } from './feedback/routes.js';
 import { registerGenerationRoutes } from './generation/routes.js';
+import { registerRepurposeRoutes } from './repurpose/routes.js';
 import { savedImageUrls } from './generation/saved-images.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from './generation/services.js';
 import { KB_BUILD_JOB } from './knowledge/build-ports.js';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     costCoins: config.generation.costCoins,
     system: { writer: config.llm ? 'model' : 'offline', webSearch: Boolean(config.search.provider) },
   });
+  registerRepurposeRoutes(app, { db, auth, queue: generation.queue, costCoins: config.generation.costCoins });
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, reads: database.reads, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });

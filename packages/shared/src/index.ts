@@ -29,3 +29,4 @@ export * from './rules/picture-markdown.js';
 export * from './schemas/images.js';
 export * from './constants/wechat-themes.js';
 export * from './schemas/wechat-mp.js';
+export * from './repurpose.js';

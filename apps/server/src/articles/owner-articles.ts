@@ -19,6 +19,8 @@ const ARTICLE_LIST_COLUMNS = {
   imageUrl: articles.imageUrl,
   isPublic: articles.isPublic,
   wordCount: articles.wordCount,
+  repurposedFor: articles.repurposedFor,
+  sourceArticleId: articles.sourceArticleId,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
@@ -60,6 +62,8 @@ const pageOfArticles = preparedFor((db) => {
       imageUrl: page.imageUrl,
       isPublic: page.isPublic,
       wordCount: page.wordCount,
+      repurposedFor: page.repurposedFor,
+      sourceArticleId: page.sourceArticleId,
       createdAt: page.createdAt,
       updatedAt: page.updatedAt,
       topic: generationTasks.topic,

@@ -21,5 +21,7 @@ export function presentOwnArticle(row: ArticleListRow, deepspaceId: number): Art
     topic: row.topic,
     version: row.version?.version ?? null,
     versions: row.version?.versions ?? null,
+    repurposedFor: row.repurposedFor,
+    sourceArticleId: row.sourceArticleId,
   };
 }

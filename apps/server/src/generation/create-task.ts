@@ -104,10 +104,6 @@ export function normaliseRequest(body: GenerateRequest): StoredRequest {
 }
 
 /**
- * Starts a task: the business limits (Pro for advanced mode, two running tasks, enough coins) and,
- * in one transaction, the coin reservation and the task row.
- */
-/**
  * The limits of the user's plan that the settings alone decide (Pro for advanced mode, the free
  * plan's length): the same for generate and for the quote (decision 053).
  */
@@ -116,12 +112,25 @@ export function assertPlanAllows(user: UserRow, request: StoredRequest): void {
   if (!isProRow(user) && request.brief.length > FREE_ARTICLE_MAX_CHARS) throw businessLimit(`权限不足：免费版单篇文章最多${FREE_ARTICLE_MAX_CHARS}字，请升级到高级版`, 403);
 }
 
+/**
+ * Starts a task: the business limits (Pro for advanced mode, two running tasks, enough coins) and,
+ * in one transaction, the coin reservation and the task row.
+ */
 export async function createTask(db: Db, user: UserRow, body: GenerateRequest, costCoins: number): Promise<GenerationTaskRow> {
   const request = normaliseRequest(body);
   assertPlanAllows(user, request);
   // An expired or foreign knowledge base is refused before any coin is held (404 like every knowledge call).
   if (request.knowledge) await useLiveSession(db, user.id, request.knowledge.sessionId);
+  return startTask(db, user, { request, topic: request.brief.topic, costCoins });
+}
 
+/**
+ * The part of starting a task that every kind of task shares (generate, 一稿多发): in one
+ * transaction, the running-task limit, the coin reservation and the task row. The caller has
+ * checked the request and its plan limits before.
+ */
+export async function startTask(db: Db, user: UserRow, input: { request: StoredRequest; topic: string; costCoins: number }): Promise<GenerationTaskRow> {
+  const { request, costCoins } = input;
   const taskId = publicId();
   request.brief.variant = taskId;
   return db.transaction(async (tx) => {
@@ -138,7 +147,7 @@ export async function createTask(db: Db, user: UserRow, body: GenerateRequest, c
         articleId: publicId(),
         userId: user.id,
         advanced: request.brief.advanced,
-        topic: request.brief.topic,
+        topic: input.topic,
         request,
         holdCoins: costCoins,
         details: { progress: 0, message: '任务已创建，等待开始' },

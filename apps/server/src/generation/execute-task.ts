@@ -5,7 +5,10 @@ import { recordVersion } from '../articles/versions.js';
 import { recordGenerationFailure } from '../platform/observability/metrics.js';
 import { LlmError } from '../providers/llm/llm-port.js';
 import { failTask } from './fail-task.js';
+import { type RepurposedArticle, RepurposeRefused, runRepurpose } from '../repurpose/run-repurpose.js';
+import type { Agents } from './agents/types.js';
 import { runPipeline, TaskCancelled } from './pipeline.js';
+import type { FinalArticle } from './stages/assemble.js';
 import { writeProgress } from './progress.js';
 import type { PipelineDeps, StoredRequest } from './stage-context.js';
 import { type GenerationTaskRow, generationTasks } from './tables.js';
@@ -16,11 +19,60 @@ import { UsageTally } from './usage-tally.js';
 /** The message a user sees when a task fails; internals stay in the log. */
 export function userFacingError(error: unknown): string {
   if (error instanceof TaskCancelled) return '任务已取消';
+  if (error instanceof RepurposeRefused) return error.message;
   if (error instanceof LlmError) {
     if (error.code === 'CONTENT_REFUSED') return error.message;
     if (error.code === 'RATE_LIMITED' || error.code === 'SERVER_ERROR' || error.code === 'TIMEOUT') return '模型服务繁忙，生成失败，请稍后重试';
   }
   return '生成过程出现错误，请稍后重试';
+}
+
+interface FinishedArticle {
+  values: Omit<typeof articles.$inferInsert, 'articleId' | 'userId'> & { content: string };
+  message: string;
+}
+
+/** A generated article as its row stores it. */
+function generatedRow(article: FinalArticle, request: StoredRequest, agents: Agents, task: GenerationTaskRow): FinishedArticle {
+  return {
+    values: {
+      title: article.title,
+      summary: article.summary,
+      content: article.markdown,
+      imageUrl: article.coverUrl,
+      platform: request.brief.platform,
+      writtenBy: agents.writtenBy,
+      wordCount: article.wordCount,
+      metadata: {
+        offline: agents.offline,
+        brief: request.brief,
+        references: article.references.map(({ title, url, source, position }) => ({ title, url, source, position })),
+        taskId: task.taskId,
+        stockPhrases: article.stockPhrases,
+        style: article.style,
+      },
+    },
+    message: '文章生成完成',
+  };
+}
+
+/** A 一稿多发 article as its row stores it: linked to its source, for its platform. */
+function repurposedRow(article: RepurposedArticle): FinishedArticle {
+  return {
+    values: {
+      title: article.title,
+      summary: article.summary,
+      content: article.markdown,
+      imageUrl: article.coverUrl,
+      platform: article.platform,
+      writtenBy: article.writtenBy,
+      wordCount: article.wordCount,
+      metadata: article.metadata,
+      sourceArticleId: article.sourceArticleId,
+      repurposedFor: article.repurposedFor,
+    },
+    message: article.message,
+  };
 }
 
 /**
@@ -38,8 +90,11 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
   const usage = new UsageTally(deps.pricing);
   const agents = deps.makeAgents((purpose, tokens) => usage.add(purpose, tokens));
   try {
-    const article = await runPipeline(deps, agents, task, signal);
     const request = task.request as StoredRequest;
+    // 一稿多发 runs its own stages (repurpose/); the article it writes is stored the same way.
+    const finished = request.repurpose
+      ? repurposedRow(await runRepurpose(deps, task, (purpose, tokens) => usage.add(purpose, tokens), signal))
+      : generatedRow(await runPipeline(deps, agents, task, signal), request, agents, task);
     // The article, the final state, the settlement and the final event commit together: a
     // reader never sees a finished task without its final event, nor coins left held.
     const finalEvent = await db.transaction(async (tx) => {
@@ -52,35 +107,21 @@ export async function executeTask(deps: PipelineDeps, task: GenerationTaskRow, s
       const [inserted] = await tx
         .insert(articles)
         .values({
+          ...finished.values,
           articleId: task.articleId,
           userId: task.userId,
-          title: article.title,
-          summary: article.summary,
-          content: article.markdown,
-          imageUrl: article.coverUrl,
-          platform: request.brief.platform,
           // Anyone with the (unguessable) link may read it, as with a shared document; the owner can turn that off.
           isPublic: true,
-          writtenBy: agents.writtenBy,
-          wordCount: article.wordCount,
-          metadata: {
-            offline: agents.offline,
-            brief: request.brief,
-            references: article.references.map(({ title, url, source, position }) => ({ title, url, source, position })),
-            taskId: task.taskId,
-            stockPhrases: article.stockPhrases,
-            style: article.style,
-          },
         })
         .onConflictDoNothing({ target: articles.articleId })
         .returning({ id: articles.id, userId: articles.userId });
       // The generated text is the article's first version (a retried task inserts nothing twice).
-      if (inserted) await recordVersion(tx, inserted, { source: 'generate', content: article.markdown });
+      if (inserted) await recordVersion(tx, inserted, { source: 'generate', content: finished.values.content });
       await settleHoldInTx(tx, task.taskId, task.holdCoins);
       return writeProgress(
         tx,
         task,
-        { currentStep: 'completed', details: { progress: 100, article_id: task.articleId, message: '文章生成完成', step_label: '完成' } },
+        { currentStep: 'completed', details: { progress: 100, article_id: task.articleId, message: finished.message, step_label: '完成' } },
         { final: true },
       );
     });

@@ -21,13 +21,11 @@ export class TaskCancelled extends Error {
 }
 
 /**
- * The multi-agent pipeline (content-creation §4): every stage reports its step with the spec's
- * percentage, and every stage output is saved, so a resumed task continues where it stopped.
- * Standard flow: 10 steps; advanced adds the reference style and SEO.
+ * A running task's progress reporting: `enter` moves to a step (the spec's percentage and label)
+ * and `progress` reports within it. Shared by the article pipeline and 一稿多发 (repurpose/), so
+ * both speak to the same stream and status endpoints.
  */
-export async function runPipeline(deps: PipelineDeps, agents: Agents, task: GenerationTaskRow, signal: AbortSignal): Promise<FinalArticle> {
-  const request = task.request as StoredRequest;
-  const { brief } = request;
+export function taskProgress(deps: Pick<PipelineDeps, 'db' | 'bus'>, task: GenerationTaskRow, signal: AbortSignal) {
   const advanced = task.advanced;
   let currentStep: GenerationStep = 'search_and_extract';
   let percent = 0;
@@ -49,6 +47,19 @@ export async function runPipeline(deps: PipelineDeps, agents: Agents, task: Gene
     percent = stepPercent(step, advanced) ?? percent;
     await progress({ message: message ?? `${stepLabel(step)}中...` });
   };
+  return { progress, enter };
+}
+
+/**
+ * The multi-agent pipeline (content-creation §4): every stage reports its step with the spec's
+ * percentage, and every stage output is saved, so a resumed task continues where it stopped.
+ * Standard flow: 10 steps; advanced adds the reference style and SEO.
+ */
+export async function runPipeline(deps: PipelineDeps, agents: Agents, task: GenerationTaskRow, signal: AbortSignal): Promise<FinalArticle> {
+  const request = task.request as StoredRequest;
+  const { brief } = request;
+  const advanced = task.advanced;
+  const { progress, enter } = taskProgress(deps, task, signal);
   const ctx: StageContext = { deps, agents, task, request, signal, saved: await loadSavedOutputs(deps.db, task.id), report: progress };
   const saved = <T>(key: string, compute: () => Promise<T>) => savedOutput(ctx, key, compute);
 

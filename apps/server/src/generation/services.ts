@@ -79,25 +79,30 @@ export function createGenerationServices(
     : new InProcessEventBus({ soleWriter: deps.databaseKind === 'pglite' });
   const llm = config.llm;
   const offline = new OfflineComposer();
-  const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
-    ? () => overrides.agents!
-    : llm
-      ? (onUsage) => {
-          const model = new OpenAiCompatibleLlm({
+  const model = llm
+    ? {
+        name: llm.writingModel ?? llm.model,
+        create: () =>
+          new OpenAiCompatibleLlm({
             baseUrl: llm.baseUrl,
             apiKey: llm.apiKey,
             model: llm.model,
             models: { outline: llm.outlineModel, writing: llm.writingModel },
             timeoutMs: llm.timeoutMs,
-          });
-          return new LlmAgents(model, { model: llm.writingModel ?? llm.model, onUsage });
-        }
+          }),
+      }
+    : null;
+  const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
+    ? () => overrides.agents!
+    : model
+      ? (onUsage) => new LlmAgents(model.create(), { model: model.name, onUsage })
       : () => offline;
   const images = overrides.images ? { port: overrides.images, close: async () => undefined } : createImages(config, deps.logger);
   const pipeline: PipelineDeps = {
     db: deps.db,
     bus,
     makeAgents,
+    model,
     pricing: llm?.pricing,
     search: createSearchPort(config.search),
     images: images.port,

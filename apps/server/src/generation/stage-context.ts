@@ -1,3 +1,4 @@
+import type { RepurposePlatform } from '@tianma/shared';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { LibraryRanker } from '../images/library-search.js';
@@ -5,7 +6,7 @@ import type { KnowledgeRetriever } from '../knowledge/retrieve.js';
 import type { Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import type { ImagePort } from '../providers/images/image-port.js';
-import type { LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
+import type { LlmPort, LlmPurpose, TokenUsage } from '../providers/llm/llm-port.js';
 import type { LlmPricing } from '../providers/llm/llm-usage.js';
 import type { SearchPort } from '../providers/search/search-port.js';
 import type { Agents, ArticleBrief } from './agents/types.js';
@@ -19,6 +20,8 @@ export interface StoredRequest {
   knowledge: { sessionId: string; documentIds: string[] } | null;
   reference: { url?: string; text?: string } | null;
   seo: { enabled: boolean; keywords: string[]; optimizePlatform: boolean; optimizeTitleAndContent: boolean } | null;
+  /** 一稿多发 (decision 075): the owner's article this task turns into another platform's form; read when the task runs. */
+  repurpose?: { sourceArticleId: string; platform: RepurposePlatform };
 }
 
 export type UsageListener = (purpose: LlmPurpose, usage: TokenUsage) => void;
@@ -42,6 +45,11 @@ export interface PipelineDeps {
   library?: LibraryRanker | null;
   /** The users' temporary knowledge bases; null where tests leave it out. */
   knowledge: KnowledgeRetriever | null;
+  /**
+   * The configured model as a port, for work that is not the article pipeline (一稿多发 writes
+   * with its own prompts); absent without a model. `name` is stored as the article's writer.
+   */
+  model?: { name: string; create: () => LlmPort } | null;
   /** How often a running task tells the database its worker is alive (default: recoveryTiming()). */
   heartbeatMs?: number;
 }

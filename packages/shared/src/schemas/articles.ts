@@ -38,6 +38,9 @@ export const articleListItemSchema = z.object({
   /** Its place among the owner's articles on the same topic, oldest first (1 = the first), and how many there are. */
   version: z.number().int().positive().nullable().optional(),
   versions: z.number().int().positive().nullable().optional(),
+  /** 一稿多发 (our addition, decision 075): the platform it was turned into and the source's articleId; null for an original. */
+  repurposedFor: z.string().nullable().optional(),
+  sourceArticleId: z.string().nullable().optional(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
 
