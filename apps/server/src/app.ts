@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWechatRoutes(app, { config, credentials: wechatCredentials.shelf, logger });
   registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
   registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
-  registerAdminRoutes(app, { db, auth, caching: sessionCaching });
+  registerAdminRoutes(app, { db, auth, caching: sessionCaching, queue: generation.queue, bus: generation.bus });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

@@ -3,16 +3,21 @@ import { z } from 'zod';
 import type { Auth } from '../accounts/auth.js';
 import type { SessionCaching } from '../accounts/sessions.js';
 import { COIN_DELTA_MAX } from '@tianma/shared';
+import type { EventBus } from '../generation/events.js';
+import type { TaskQueue } from '../generation/task-runner.js';
 import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { listAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
+import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
 
 export interface AdminRouteDeps {
   db: Db;
   auth: Auth;
   caching?: SessionCaching;
+  queue: TaskQueue;
+  bus: EventBus;
 }
 
 const reason = z.string({ error: '请填写操作原因' }).trim().min(2, '请填写操作原因（至少2个字）').max(500, '操作原因不能超过500字');
@@ -28,6 +33,8 @@ const coinsSchema = z.object({
 });
 const lockSchema = z.object({ locked: z.boolean({ error: '请指定锁定或解锁' }), reason });
 const endSessionsSchema = z.object({ reason });
+const taskActionSchema = z.object({ reason: reason.optional() });
+const TASK_FILTERS: readonly TaskFilter[] = ['failed', 'running', 'stuck'];
 
 /** `page` of a list: a positive integer, 1 when absent. */
 function pageOf(value: unknown): number {
@@ -96,6 +103,30 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     const current = await guard.requireConfirmed(request, reply);
     const body = parse(endSessionsSchema, request.body);
     await endUserSessions(deps.db, deps.caching, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
+    return { success: true };
+  });
+
+  app.get<{ Querystring: { status?: string; page?: string } }>('/api/admin/tasks', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    const status = (request.query.status ?? 'failed') as TaskFilter;
+    if (!TASK_FILTERS.includes(status)) throw badRequest('status 只能是 failed、running 或 stuck');
+    reply.header('Cache-Control', 'no-store');
+    // The queue's depth says whether workers keep up; an unreachable queue is shown, not fatal.
+    const depth = await deps.queue.depth().catch(() => null);
+    return { success: true, ...(await listTasks(deps.db, status, pageOf(request.query.page))), queue: { depth } };
+  });
+
+  app.post<{ Params: { taskId: string } }>('/api/admin/tasks/:taskId/retry', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(taskActionSchema, request.body);
+    const retried = await retryTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营重试失败任务');
+    return { success: true, data: retried };
+  });
+
+  app.post<{ Params: { taskId: string } }>('/api/admin/tasks/:taskId/cancel', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(taskActionSchema, request.body);
+    await cancelTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营取消任务');
     return { success: true };
   });
 }
