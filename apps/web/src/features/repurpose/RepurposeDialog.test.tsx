@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { REPURPOSE_PLATFORMS } from '@tianma/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
 import { fakeAuth, jsonResponse, sampleUser } from '../../test/fixtures';
@@ -49,8 +50,9 @@ describe('RepurposeDialog', () => {
     stubApi({ [REPURPOSE_QUOTE_PATH]: quote(23, 300) });
     const { dialog } = renderDialog(follow().deps);
     expect(dialog).toHaveTextContent('把《早起的好处》改写成其他平台的版本');
-    const labels = ['小红书笔记', '知乎回答', '今日头条文章', '短视频脚本（抖音/快手）'];
-    for (const label of labels) expect(within(dialog).getByRole('radio', { name: new RegExp(label.replace(/[()（）]/g, '.')) })).toBeInTheDocument();
+    const cards = within(dialog).getAllByTestId(/^repurpose-platform-/);
+    expect(cards.map((card) => within(card).getByRole('radio').getAttribute('value'))).toEqual(['xiaohongshu', 'zhihu', 'toutiao', 'video_script']);
+    for (const [index, { label }] of REPURPOSE_PLATFORMS.entries()) expect(cards[index]).toHaveTextContent(label);
     await waitFor(() => expect(within(dialog).getByTestId('coin-balance')).toHaveTextContent('300'));
     expect(within(dialog).getAllByTestId('repurpose-price').map((node) => node.textContent)).toEqual(['23 币', '23 币', '23 币', '23 币']);
     expect(within(dialog).getByTestId('article-price')).toHaveTextContent('23');

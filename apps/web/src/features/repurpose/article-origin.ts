@@ -20,7 +20,7 @@ export interface ArticleOrigin extends RepurposeLink {
 
 /** The platform and source of a list item, or null for an original (or a platform this web does not know). */
 export function repurposeLinkOf(item: ArticleListItem): RepurposeLink | null {
-  const { repurposedFor, sourceArticleId } = item as ArticleListItem & { repurposedFor?: string | null; sourceArticleId?: string | null };
+  const { repurposedFor, sourceArticleId } = item;
   const platform = platformInfo(repurposedFor);
   return platform && sourceArticleId ? { platform, sourceArticleId } : null;
 }

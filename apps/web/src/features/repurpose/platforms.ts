@@ -1,11 +1,11 @@
-import { COINS_PER_ARTICLE } from '@tianma/shared';
+import { COINS_PER_ARTICLE, REPURPOSE_PLATFORMS, type RepurposePlatform, repurposeCostCoins } from '@tianma/shared';
+
+export type { RepurposePlatform };
 
 /**
- * 一稿多发 (issue 20, point 3): the platforms an article can be turned into, with what the web shows
- * of each. The ids, labels and price rule mirror packages/shared's repurpose table (decision 075).
+ * 一稿多发 (issue 20, point 3): the platforms of the shared table (ids and labels, decision 075)
+ * with what the web shows of each beside its label.
  */
-
-export type RepurposePlatform = 'xiaohongshu' | 'zhihu' | 'toutiao' | 'video_script';
 
 export interface PlatformInfo {
   value: RepurposePlatform;
@@ -17,18 +17,20 @@ export interface PlatformInfo {
   produces: string;
 }
 
-export const PLATFORMS: readonly PlatformInfo[] = [
-  { value: 'xiaohongshu', label: '小红书笔记', tag: '小红书', produces: '20 字内标题、emoji、短段落和 #话题，可导出 3:4 图片卡片' },
-  { value: 'zhihu', label: '知乎回答', tag: '知乎', produces: '先给结论，再分点论证，像一篇认真的回答' },
-  { value: 'toutiao', label: '今日头条文章', tag: '头条', produces: '符合头条规范的标题，配 1–3 张封面' },
-  { value: 'video_script', label: '短视频脚本（抖音/快手）', tag: '短视频脚本', produces: '前 3 秒钩子、带时间的口播稿和分镜表（镜头、画面、台词、时长）' },
-];
+const SHOWN: Record<RepurposePlatform, Pick<PlatformInfo, 'tag' | 'produces'>> = {
+  xiaohongshu: { tag: '小红书', produces: '20 字内标题、emoji、短段落和 #话题，可导出 3:4 图片卡片' },
+  zhihu: { tag: '知乎', produces: '先给结论，再分点论证，像一篇认真的回答' },
+  toutiao: { tag: '头条', produces: '符合头条规范的标题，配 1–3 张封面' },
+  video_script: { tag: '短视频脚本', produces: '前 3 秒钩子、带时间的口播稿和分镜表（镜头、画面、台词、时长）' },
+};
+
+export const PLATFORMS: readonly PlatformInfo[] = REPURPOSE_PLATFORMS.map(({ value, label }) => ({ value, label, ...SHOWN[value] }));
 
 export function platformInfo(value: string | null | undefined): PlatformInfo | undefined {
   return value ? PLATFORMS.find((platform) => platform.value === value) : undefined;
 }
 
-/** A third of an article's price, rounded up, at least 1 coin (the server's rule; its quote has the last word). */
+/** The shared price rule at the default article price; the server's quote, when it answers, has the last word. */
 export function repurposeCoins(articleCoins: number = COINS_PER_ARTICLE): number {
-  return Math.max(1, Math.ceil(articleCoins / 3));
+  return repurposeCostCoins(articleCoins);
 }

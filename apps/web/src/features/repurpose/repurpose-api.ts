@@ -1,7 +1,7 @@
 import { apiRequest } from '../../lib/api';
 import { postTaskStart, type TaskStartAnswer } from '../generation/browser-deps';
 import type { ArticleResponse } from '../generation/tracking-types';
-import type { RepurposePlatform } from './platforms';
+import type { RepurposePlatform, RepurposeQuote } from '@tianma/shared';
 
 /** The calls of 一稿多发 (API.md): start, cancel, the price, and a source article's title. */
 
@@ -25,12 +25,6 @@ export function postRepurpose(articleId: string, platform: RepurposePlatform): P
 /** POST /api/v1/articles/{taskId}/cancel: the server ends the task (its stream then says so) and refunds the hold. */
 export async function cancelTask(taskId: string): Promise<void> {
   await apiRequest(cancelPath(taskId), { method: 'POST' });
-}
-
-export interface RepurposeQuote {
-  coins: number;
-  balance: number;
-  enough: boolean;
 }
 
 function isQuote(value: unknown): value is RepurposeQuote {
