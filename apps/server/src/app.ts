@@ -42,7 +42,9 @@ import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
 import { createEmbeddings } from './providers/embeddings/registry.js';
 import { registerThemeRoutes } from './publish/themes/theme-routes.js';
-import { registerWechatPublishRoutes } from './publish/wechat-mp/publish-routes.js';
+import { registerWechatPublishRoutes, wechatPublishDeps } from './publish/wechat-mp/publish-routes.js';
+import { WECHAT_PUBLISH_JOB, runQueuedPublication } from './publish/wechat-mp/schedule.js';
+import { startWechatPublishSweeps } from './publish/wechat-mp/sweeps.js';
 import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth(db, { publicUrl: config.publicUrl, caching: sessionCaching });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
+  const wechatPublishing = wechatPublishDeps({ database, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl });
   const generation = createGenerationServices(
     config,
     {
@@ -121,7 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       logger,
       databaseKind: database.kind,
-      jobs: (bus) => ({ [KB_BUILD_JOB]: (sessionId, signal) => runBuild({ db, embeddings, logger, bus }, sessionId, signal) }),
+      jobs: (bus) => ({
+        [KB_BUILD_JOB]: (sessionId, signal) => runBuild({ db, embeddings, logger, bus }, sessionId, signal),
+        [WECHAT_PUBLISH_JOB]: (publishId) => runQueuedPublication({ ...wechatPublishing, logger: logger.child({ module: 'wechat-mp' }) }, publishId),
+      }),
     },
     deps.overrides?.generation,
   );
@@ -133,6 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   app.addHook('onClose', () => generation.close());
+  if (deps.overrides?.generation?.runWorker ?? true) {
+    // Scheduled publications and submitted ones' outcomes: where jobs run, as the sweepers (decision 076);
+    // added after the queue's hook so that it stops first (Fastify runs onClose hooks last-added first).
+    const stopWechatSweeps = startWechatPublishSweeps({ publish: wechatPublishing, queue: generation.queue, logger });
+    app.addHook('onClose', () => stopWechatSweeps());
+  }
   registerObservabilityRoutes(app, { db, queue: generation.queue, logger, redisUrl: config.redisUrl, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
 
   registerAccountRoutes(app, { db, auth, codes, storage, logger, onAccountCreated: grantRegistrationGift });

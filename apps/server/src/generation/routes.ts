@@ -106,6 +106,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
       offline: article.writtenBy === 'offline',
       word_count: article.wordCount,
       created_at: article.createdAt.toISOString(),
+      wechat_theme: article.wechatTheme ?? null,
     };
   });
 }

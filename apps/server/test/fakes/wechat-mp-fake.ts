@@ -5,10 +5,21 @@ import type { AddressInfo } from 'node:net';
 /*
  * A fake of the official-account API for bound accounts (WECHATMP.md) on loopback: stable_token
  * and token for any number of accounts (AppID → AppSecret), draft/count, media/uploadimg,
- * material/add_material and draft/add (each recording what it received), and scripted errors.
+ * material/add_material and draft/add (each recording what it received), freepublish/submit and
+ * freepublish/get (each job answering a configurable sequence of publish_status), and scripted errors.
  */
 
-export type MpFakeRoute = 'stable_token' | 'token' | 'draft_count' | 'uploadimg' | 'add_material' | 'draft_add';
+export type MpFakeRoute = 'stable_token' | 'token' | 'draft_count' | 'uploadimg' | 'add_material' | 'draft_add' | 'freepublish_submit' | 'freepublish_get';
+
+/** A freepublish job: the draft submitted, and the publish_status answers freepublish/get gives in turn (the last one stays). */
+export interface MpFakePublish {
+  appId: string;
+  mediaId: string;
+  publishId: string;
+  statuses: number[];
+  articleUrl: string;
+  gets: number;
+}
 
 /** A file received by uploadimg or add_material. */
 export interface MpFakeUpload {
@@ -45,6 +56,10 @@ export interface WechatMpFake {
   /** draft/add bodies as received (parsed JSON), with the account and the draft's media_id. */
   drafts: { appId: string; body: Record<string, unknown>; mediaId: string }[];
   requestCount(route: MpFakeRoute): number;
+  /** freepublish jobs by publish_id. */
+  publishes: Map<string, MpFakePublish>;
+  /** The publish_status sequence of the jobs submitted from now on (default [1, 0]: publishing, then published). */
+  publishStatuses(...statuses: number[]): void;
   /** The next answers of a route, in order, before it answers normally again. */
   script(route: MpFakeRoute, ...errors: MpFakeError[]): void;
   /** Every token issued so far is refused (40001) from now on. */
@@ -60,6 +75,9 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
   const scripts = new Map<MpFakeRoute, MpFakeError[]>();
   const uploads: MpFakeUpload[] = [];
   const drafts: { appId: string; body: Record<string, unknown>; mediaId: string }[] = [];
+  const publishes = new Map<string, MpFakePublish>();
+  let nextStatuses = [1, 0];
+  let publishSeq = 2247503000;
 
   function issue(appId: unknown, secret: unknown, force: boolean): Record<string, unknown> {
     if (typeof appId !== 'string' || !appId) return { errcode: 41002, errmsg: 'appid missing' };
@@ -114,6 +132,38 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
     return { media_id: mediaId };
   }
 
+  function jsonBody(raw: Buffer): Record<string, unknown> | null {
+    try {
+      return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+
+  function freepublishSubmit(query: URLSearchParams, raw: Buffer): Record<string, unknown> {
+    const who = authorised(query);
+    if (!('appId' in who) || typeof who.appId !== 'string') return who;
+    const mediaId = jsonBody(raw)?.media_id;
+    if (typeof mediaId !== 'string' || !drafts.some((draft) => draft.mediaId === mediaId && draft.appId === who.appId)) return { errcode: 40007, errmsg: 'invalid media_id' };
+    publishSeq += 1;
+    const publishId = String(publishSeq);
+    publishes.set(publishId, { appId: who.appId, mediaId, publishId, statuses: [...nextStatuses], articleUrl: `https://mp.weixin.qq.com/s/${randomBytes(12).toString('base64url')}`, gets: 0 });
+    return { errcode: 0, errmsg: 'ok', publish_id: publishId, msg_data_id: publishSeq + 1 };
+  }
+
+  function freepublishGet(query: URLSearchParams, raw: Buffer): Record<string, unknown> {
+    const who = authorised(query);
+    if (!('appId' in who) || typeof who.appId !== 'string') return who;
+    const job = publishes.get(String(jsonBody(raw)?.publish_id ?? ''));
+    if (!job || job.appId !== who.appId) return { errcode: 53600, errmsg: 'Article ID 无效' };
+    job.gets += 1;
+    const status = job.statuses.length > 1 ? job.statuses.shift()! : job.statuses[0]!;
+    if (status === 0) {
+      return { publish_id: job.publishId, publish_status: 0, article_id: `ART_${job.publishId}`, article_detail: { count: 1, item: [{ idx: 1, article_url: job.articleUrl }] }, fail_idx: [] };
+    }
+    return { publish_id: job.publishId, publish_status: status, fail_idx: status === 2 || status === 4 ? [1] : [] };
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -132,7 +182,11 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
                   ? 'add_material'
                   : req.method === 'POST' && url.pathname === '/cgi-bin/draft/add'
                     ? 'draft_add'
-                    : undefined;
+                    : req.method === 'POST' && url.pathname === '/cgi-bin/freepublish/submit'
+                      ? 'freepublish_submit'
+                      : req.method === 'POST' && url.pathname === '/cgi-bin/freepublish/get'
+                        ? 'freepublish_get'
+                        : undefined;
       if (!route) {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ errcode: 404, errmsg: 'not found' }));
@@ -145,6 +199,8 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
       else if (route === 'draft_count') reply = draftCount(url.searchParams);
       else if (route === 'uploadimg' || route === 'add_material') reply = upload(route, url.searchParams, req.headers['content-type'] ?? '', Buffer.concat(chunks));
       else if (route === 'draft_add') reply = draftAdd(url.searchParams, Buffer.concat(chunks));
+      else if (route === 'freepublish_submit') reply = freepublishSubmit(url.searchParams, Buffer.concat(chunks));
+      else if (route === 'freepublish_get') reply = freepublishGet(url.searchParams, Buffer.concat(chunks));
       else if (route === 'token') reply = issue(url.searchParams.get('appid'), url.searchParams.get('secret'), false);
       else {
         let body: Record<string, unknown> = {};
@@ -170,6 +226,10 @@ export async function startWechatMpFake(): Promise<WechatMpFake> {
     drafts,
     tokenCount: (appId) => tokenCalls.filter((call) => call.appId === appId).length,
     requestCount: (route) => counts.get(route) ?? 0,
+    publishes,
+    publishStatuses(...statuses) {
+      nextStatuses = statuses.length > 0 ? statuses : [0];
+    },
     script(route, ...errors) {
       scripts.set(route, [...(scripts.get(route) ?? []), ...errors]);
     },

@@ -107,7 +107,10 @@ describe('publishing an article to a bound official account’s draft box', () =
     const res = await publish(alice, generated, { accountId: aliceAccount, author: '天马', digest: '一段摘要' });
     expect(res.status).toBe(200);
     const draft = fake.drafts.at(-1)!;
-    expect(res.body).toEqual({ success: true, data: { publishId: expect.stringMatching(/^wxp_[0-9a-f]{24}$/), state: 'draft_created', mediaId: draft.mediaId } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { publishId: expect.stringMatching(/^wxp_[0-9a-f]{24}$/), state: 'draft_created', mediaId: draft.mediaId, accountId: aliceAccount, theme: 'clean', submit: false, createdAt: expect.any(String) },
+    });
     const uploads = fake.uploads.slice(before);
     expect(uploads.map((u) => u.route).sort()).toEqual(['add_material', 'uploadimg']);
     expect(uploads.every((u) => u.field === 'media' && u.contentType === 'image/png')).toBe(true);
@@ -157,13 +160,6 @@ describe('publishing an article to a bound official account’s draft box', () =
     expect(await t.database.db.select().from(wechatPublications).where(eq(wechatPublications.articleId, articleId))).toHaveLength(0);
   });
 
-  it('submit and scheduleAt: 「暂不支持」, nothing sent', async () => {
-    const before = received();
-    expect((await publish(alice, generated, { accountId: aliceAccount, submit: true })).body.message).toContain('暂不支持');
-    expect((await publish(alice, generated, { accountId: aliceAccount, scheduleAt: '2030-01-01T08:00:00+08:00' })).body.message).toContain('暂不支持');
-    expect(received()).toBe(before);
-  });
-
   it('48001 from draft/add: failed with the Chinese message, stored, never a success', async () => {
     fake.script('draft_add', { errcode: 48001, errmsg: 'api unauthorized rid: 9' });
     const res = await publish(alice, generated, { accountId: aliceAccount });
@@ -197,9 +193,10 @@ describe('publishing an article to a bound official account’s draft box', () =
 
   it('publishing is rate-limited per user', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await publish(alice, generated, { accountId: aliceAccount, submit: true })).status);
+    // A schedule in the past: refused at once, before any lookup or WeChat call.
+    for (let i = 0; i < 7; i++) statuses.push((await publish(alice, generated, { accountId: aliceAccount, scheduleAt: '2020-01-01T08:00:00+08:00' })).status);
     expect(statuses).toContain(429);
     // Another user's allowance is their own.
-    expect((await publish(bob, bobArticle, { accountId: bobAccount, submit: true })).status).toBe(400);
+    expect((await publish(bob, bobArticle, { accountId: bobAccount, scheduleAt: '2020-01-01T08:00:00+08:00' })).status).toBe(400);
   });
 });

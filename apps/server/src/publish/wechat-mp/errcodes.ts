@@ -20,6 +20,12 @@ const MESSAGES: Record<number, string> = {
   45011: '接口调用过于频繁，请稍后重试',
   48001: '该公众号没有草稿箱接口权限（未认证的公众号或个人主体的公众号不能通过接口发布），请先完成微信认证',
   50002: '该公众号的接口权限受限（可能已被封禁或违规受限）',
+  53404: '该公众号已被限制带货能力，请删除文章中的商品后重试',
+  53405: '文章中插入的商品信息有误，请检查后重试',
+  53406: '请先在公众号后台开通带货能力',
+  53503: '该草稿未通过发表检查，请检查正文内容后重试，或到公众号后台手动发表',
+  53504: '该草稿需要到公众号后台官网使用，请在后台的草稿箱中手动发表',
+  53505: '请先在公众号后台打开并手动保存该草稿，再发表',
   89501: '此服务器 IP 正在等待公众号管理员确认，请管理员在微信中确认后重试',
   89503: '此服务器 IP 调用需要公众号管理员确认，请管理员在微信中确认后重试',
   89506: '24 小时内此服务器 IP 被公众号管理员拒绝两次，24 小时内不能再调用',
@@ -42,4 +48,20 @@ export function errcodeMessage(errcode: number, errmsg: string): string {
     return `本服务器的 IP${ip ? `（${ip}）` : ''}不在公众号的 IP 白名单中，${IP_WHITELIST}`;
   }
   return MESSAGES[errcode] ?? `微信接口返回错误（errcode ${errcode}）：${errmsg || '无说明'}`;
+}
+
+/** freepublish/get's publish_status other than 0 (published) and 1 (publishing), in Chinese. */
+const PUBLISH_FAILURES: Record<number, string> = {
+  2: '原创校验未通过（通过接口发表不能声明原创，或内容与已有原创文章重复）',
+  3: '发表失败（常规失败），请到公众号后台查看草稿后重试',
+  4: '平台审核未通过，请修改内容后重新发表',
+  5: '文章发表成功后已被删除',
+  6: '文章发表成功后已被平台封禁',
+};
+
+/** The failure message of a publish_status, with fail_idx (which article of the draft; ours has one) when WeChat gives it. */
+export function publishFailureMessage(status: number, failIdx: number[] = []): string {
+  const reason = PUBLISH_FAILURES[status] ?? `发表失败（publish_status ${status}）`;
+  const which = failIdx.length > 0 ? `（未通过的文章：第 ${failIdx.join('、')} 篇）` : '';
+  return `公众号发表未成功：${reason}${which}`;
 }

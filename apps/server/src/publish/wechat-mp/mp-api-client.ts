@@ -42,6 +42,13 @@ export interface MpDraftArticle {
   only_fans_can_comment: 0 | 1;
 }
 
+/** freepublish/get's answer: publish_status (0 published … 6 banned), the article's address, fail_idx. */
+export interface MpPublishStatus {
+  status: number;
+  articleUrl?: string;
+  failIdx: number[];
+}
+
 function mediaForm(image: MpImageFile): FormData {
   const form = new FormData();
   form.append('media', new Blob([new Uint8Array(image.data)], { type: image.contentType }), image.filename);
@@ -112,6 +119,27 @@ export class MpApiClient {
     const reply = await this.call('draft/add', `/cgi-bin/draft/add?${new URLSearchParams({ access_token: accessToken })}`, init);
     if (typeof reply.media_id !== 'string' || reply.media_id === '') throw new MpApiError('wechat-mp: draft/add reply has no media_id', 'BAD_RESPONSE', BAD_ANSWER);
     return reply.media_id;
+  }
+
+  /** POST /cgi-bin/freepublish/submit: the draft handed to publishing → publish_id. errcode 0 means only queued. */
+  async submitPublish(accessToken: string, mediaId: string): Promise<string> {
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ media_id: mediaId }) };
+    const reply = await this.call('freepublish/submit', `/cgi-bin/freepublish/submit?${new URLSearchParams({ access_token: accessToken })}`, init);
+    const publishId = typeof reply.publish_id === 'number' ? String(reply.publish_id) : reply.publish_id;
+    if (typeof publishId !== 'string' || publishId === '') throw new MpApiError('wechat-mp: freepublish/submit reply has no publish_id', 'BAD_RESPONSE', BAD_ANSWER);
+    return publishId;
+  }
+
+  /** POST /cgi-bin/freepublish/get: where a publish job is (publish_status), its article's address once published, the failed articles' numbers. */
+  async getPublish(accessToken: string, publishId: string): Promise<MpPublishStatus> {
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ publish_id: publishId }) };
+    const reply = await this.call('freepublish/get', `/cgi-bin/freepublish/get?${new URLSearchParams({ access_token: accessToken })}`, init);
+    const status = reply.publish_status;
+    if (typeof status !== 'number' || !Number.isInteger(status)) throw new MpApiError('wechat-mp: freepublish/get reply has no publish_status', 'BAD_RESPONSE', BAD_ANSWER);
+    const detail = reply.article_detail as { item?: { article_url?: unknown }[] } | undefined;
+    const url = detail?.item?.[0]?.article_url;
+    const failIdx = Array.isArray(reply.fail_idx) ? reply.fail_idx.filter((n): n is number => typeof n === 'number') : [];
+    return { status, ...(typeof url === 'string' && /^https?:\/\//.test(url) ? { articleUrl: url } : {}), failIdx };
   }
 
   private call(name: string, path: string, init: RequestInit): Promise<Record<string, unknown>> {

@@ -68,8 +68,8 @@ export function contentImages(html: string, publicUrl: string): ContentImage[] {
   });
 }
 
-/** The fields and content, limits checked (DraftInputError naming each field too long and by how much). */
-export function planDraft(source: DraftSource, options: DraftOptions) {
+/** The fields and content, and every reason (Chinese) they cannot make a draft; nothing thrown (the preflight report reads it). */
+export function draftPlan(source: DraftSource, options: DraftOptions) {
   const theme = options.theme ?? DEFAULT_WECHAT_THEME;
   const title = (source.title || articleHeading(source.markdown) || '').trim();
   const author = (options.author ?? source.authorName ?? '').trim();
@@ -80,7 +80,8 @@ export function planDraft(source: DraftSource, options: DraftOptions) {
   let html = renderWechatHtml(source.markdown, theme, { publicUrl: options.publicUrl });
   const notes: string[] = [];
   const images = contentImages(html, options.publicUrl);
-  for (const image of images.filter((each) => !each.key)) {
+  const external = images.filter((each) => !each.key);
+  for (const image of external) {
     html = html.replace(image.tag, '');
     notes.push(`外部图片未上传，已从正文中省略（微信会删除外链图片）：${image.src}`);
   }
@@ -104,8 +105,14 @@ export function planDraft(source: DraftSource, options: DraftOptions) {
   const ours = contentImages(html, options.publicUrl).filter((each) => each.key);
   const coverKey = (source.coverUrl ? storageKeyOf(resolveUrl(source.coverUrl, options.publicUrl), options.publicUrl) : null) ?? ours[0]?.key ?? null;
   if (!coverKey) problems.push('文章需要一张封面图：请在正文中插入一张图片或生成封面卡片（外部链接的图片不能作为封面）');
-  if (problems.length > 0) throw new DraftInputError(problems.join('；'));
-  return { title, author, digest, html, ours, coverKey: coverKey!, notes };
+  return { title, author, digest, html, ours, external, coverKey, notes, problems };
+}
+
+/** The fields and content, limits checked (DraftInputError naming each field too long and by how much). */
+export function planDraft(source: DraftSource, options: DraftOptions) {
+  const plan = draftPlan(source, options);
+  if (plan.problems.length > 0) throw new DraftInputError(plan.problems.join('；'));
+  return { ...plan, coverKey: plan.coverKey! };
 }
 
 /** Plans, then uploads: each picture of ours once, the cover as permanent material; answers the draft article. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { publishWechatRequestSchema, type WechatThemeId } from '@tianma/shared';
+import { publishWechatRequestSchema, scheduleAtProblem } from '@tianma/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Auth } from '../../accounts/auth.js';
@@ -9,8 +9,12 @@ import type { Database } from '../../platform/db/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { RETRY_LATER_ERRCODES } from './errcodes.js';
-import { DraftInputError } from './prepare-draft.js';
-import { findOwnPublication, loadOwnAccount, publishToDraftBox, toPublication } from './publish.js';
+import { DraftInputError, planDraft } from './prepare-draft.js';
+import { registerPublicationRoutes } from './publication-routes.js';
+import { findOwnPublication, themeFor, toPublication } from './publications.js';
+import { type PublishDeps, draftSource, loadOwnAccount, publishToDraftBox } from './publish.js';
+import { refreshSubmitted } from './publish-status.js';
+import { cancelQueued, queuePublication } from './schedule.js';
 import { SecretBox } from './secret-box.js';
 import { WechatImageError } from './wechat-image.js';
 
@@ -37,9 +41,9 @@ export interface WechatPublishRouteDeps {
   logger: Logger;
 }
 
-/** Publishing an article to a bound account's draft box (API.md "Beyond the spec"; decision 074). */
-export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPublishRouteDeps): void {
-  const publishDeps = {
+/** What publishing needs, built once from the app's configuration (the routes and the `wechat-publish` job share it). */
+export function wechatPublishDeps(deps: Pick<WechatPublishRouteDeps, 'database' | 'appSecret' | 'apiBaseUrl' | 'storage' | 'publicUrl'>): PublishDeps {
+  return {
     db: deps.database.db,
     crossProcessLock: deps.database.kind === 'postgres',
     baseUrl: deps.apiBaseUrl,
@@ -47,28 +51,38 @@ export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPu
     storage: deps.storage,
     publicUrl: deps.publicUrl,
   };
+}
+
+const PUBLISH_ID = /^wxp_[0-9a-f]{24}$/;
+
+/** Publishing an article to a bound account's draft box, submitting and scheduling it (API.md "Beyond the spec"; decisions 074, 076). */
+export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPublishRouteDeps): void {
+  const publishDeps = wechatPublishDeps(deps);
   const logger = deps.logger.child({ module: 'wechat-mp' });
+  registerPublicationRoutes(app, deps);
 
   app.post<{ Params: { articleId: string } }>('/api/v1/articles/:articleId/publish/wechat', { config: PUBLISH_LIMIT }, async (request, reply) => {
     const current = await deps.auth.requireUser(request, reply);
     const body = publishWechatRequestSchema.parse(request.body ?? {});
-    if (body.submit) throw badRequest('暂不支持直接发表（submit）：请先存入草稿箱，再在公众号后台发表');
-    if (body.scheduleAt) throw badRequest('暂不支持定时发布（scheduleAt）：请先存入草稿箱，再在公众号后台发表');
+    const scheduleProblem = body.scheduleAt ? scheduleAtProblem(body.scheduleAt) : null;
+    if (scheduleProblem) throw badRequest(scheduleProblem);
     const article = await findOwnArticle(deps.database.db, current.user.id, request.params.articleId);
     if (!article) throw notFound('未找到该文章');
     const account = /^wxa_[0-9a-f]{24}$/.test(body.accountId) ? await loadOwnAccount(publishDeps, current.user.id, body.accountId) : null;
     if (!account) throw notFound('未找到该公众号');
     const who = { userId: current.user.id, articleId: article.articleId, accountId: account.accountId, appId: account.appId };
+    const theme = themeFor(article, body.theme);
+    const input = { userId: current.user.id, article, accountId: account.accountId, theme, author: body.author, digest: body.digest, submit: body.submit ?? false };
     let outcome: Awaited<ReturnType<typeof publishToDraftBox>>;
     try {
-      outcome = await publishToDraftBox(publishDeps, account, {
-        userId: current.user.id,
-        article,
-        accountId: account.accountId,
-        theme: (body.theme ?? null) as WechatThemeId | null,
-        author: body.author,
-        digest: body.digest,
-      });
+      if (body.scheduleAt) {
+        // What the user must fix is said now, not at the scheduled time: limits and cover, nothing uploaded.
+        planDraft(draftSource(article), { theme, publicUrl: deps.publicUrl, author: body.author ?? undefined, digest: body.digest ?? undefined });
+        const row = await queuePublication(publishDeps, { ...input, articleId: article.articleId, scheduledAt: new Date(body.scheduleAt) });
+        logger.info({ ...who, publishId: row.id, scheduledAt: row.scheduledAt }, 'wechat publish scheduled');
+        return { success: true, data: toPublication(row) };
+      }
+      outcome = await publishToDraftBox(publishDeps, account, input);
     } catch (error) {
       if (error instanceof DraftInputError || error instanceof WechatImageError) {
         logger.info({ ...who }, 'wechat draft refused before upload');
@@ -78,7 +92,7 @@ export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPu
     }
     const { publication, error } = outcome;
     if (!error) {
-      logger.info({ ...who, publishId: publication.publishId, mediaId: publication.mediaId }, 'wechat draft created');
+      logger.info({ ...who, publishId: publication.publishId, mediaId: publication.mediaId, state: publication.state }, publication.state === 'submitted' ? 'wechat draft created and submitted' : 'wechat draft created');
       return { success: true, data: publication };
     }
     // The errcode and the call only: the error's text holds no secret, but the log needs no more.
@@ -92,9 +106,26 @@ export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPu
   app.get<{ Params: { publishId: string } }>('/api/v1/publish/:publishId', { config: READ_LIMIT }, async (request, reply) => {
     const current = await deps.auth.requireUser(request, reply);
     const { publishId } = request.params;
-    const row = /^wxp_[0-9a-f]{24}$/.test(publishId) ? await findOwnPublication(deps.database.db, current.user.id, publishId) : undefined;
+    let row = PUBLISH_ID.test(publishId) ? await findOwnPublication(deps.database.db, current.user.id, publishId) : undefined;
     if (!row) throw notFound('未找到该发布记录');
+    if (row.state === 'submitted') {
+      const outcome = await refreshSubmitted(publishDeps, row);
+      row = outcome.row;
+      if (outcome.error) logger.warn({ userId: current.user.id, publishId, accountId: row.accountId, errcode: outcome.error.errcode, code: outcome.error.code }, 'wechat publish status check failed');
+      else if (outcome.asked && row.state !== 'submitted') logger.info({ userId: current.user.id, publishId, accountId: row.accountId, state: row.state }, 'wechat publish settled');
+    }
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: toPublication(row) };
+  });
+
+  app.delete<{ Params: { publishId: string } }>('/api/v1/publish/:publishId', { config: READ_LIMIT }, async (request, reply) => {
+    const current = await deps.auth.requireUser(request, reply);
+    const { publishId } = request.params;
+    const result = PUBLISH_ID.test(publishId) ? await cancelQueued(publishDeps, current.user.id, publishId) : 'gone';
+    if (result === 'gone') throw notFound('未找到该发布记录');
+    if (result === 'running') throw new AppError('CONFLICT', '这篇定时发布正在执行，无法取消；请稍后查看结果');
+    if (result === 'late') throw new AppError('CONFLICT', '这条发布已不在等待中（已执行或已结束），无法取消');
+    logger.info({ userId: current.user.id, publishId }, 'scheduled wechat publish cancelled');
+    return { success: true, data: { publishId, cancelled: true } };
   });
 }

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_WECHAT_THEME, type WechatPublication, type WechatPublishState, type WechatThemeId } from '@tianma/shared';
+import type { WechatPublication, WechatPublishState, WechatThemeId } from '@tianma/shared';
 import { and, eq } from 'drizzle-orm';
 import type { ArticleRow } from '../../articles/tables.js';
 import { readStoredImageBytes } from '../../exports/article-images.js';
-import type { Db } from '../../platform/db/index.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { AccountApi, type AccountTokenDeps } from './account-tokens.js';
 import { MpApiError } from './mp-api-client.js';
-import { type DraftOptions, prepareDraft } from './prepare-draft.js';
+import { type DraftOptions, type DraftSource, prepareDraft } from './prepare-draft.js';
+import { toPublication } from './publications.js';
 import type { SecretBox } from './secret-box.js';
 import { type WechatPublicationRow, wechatAccounts, wechatPublications } from './tables.js';
 
 /*
- * Publishing an article into a bound account's draft box, synchronously for now (decision 074):
+ * Publishing an article into a bound account's draft box, in the request or, scheduled, as a queued job (decisions 074, 076):
  * the draft prepared (limits first, then uploads), draft/add, and a row in wechat_publications
  * that says only what WeChat confirmed: draft_created with the draft's media_id, or failed with
  * the Chinese message of WeChat's errcode.
@@ -28,9 +28,13 @@ export interface PublishInput {
   userId: number;
   article: ArticleRow;
   accountId: string;
-  theme?: WechatThemeId | null;
+  theme: WechatThemeId;
   author?: string | null;
   digest?: string | null;
+  /** Submit with freepublish once the draft is made. */
+  submit?: boolean;
+  /** A queued publication (scheduled) to update instead of inserting a new row. */
+  publicationId?: string;
 }
 
 export interface PublishOutcome {
@@ -39,13 +43,6 @@ export interface PublishOutcome {
   error?: MpApiError;
   notes: string[];
 }
-
-export const toPublication = (row: Pick<WechatPublicationRow, 'id' | 'state' | 'mediaId' | 'message'>): WechatPublication => ({
-  publishId: row.id,
-  state: row.state as WechatPublishState,
-  ...(row.mediaId ? { mediaId: row.mediaId } : {}),
-  ...(row.message ? { message: row.message } : {}),
-});
 
 /** The user's own account with its secret opened, or null (none, another user's, unreadable). */
 export async function loadOwnAccount(deps: PublishDeps, userId: number, accountId: string) {
@@ -63,46 +60,48 @@ export async function loadOwnAccount(deps: PublishDeps, userId: number, accountI
 }
 
 /**
- * Prepares and sends the draft. A DraftInputError (limits, cover, a picture) is thrown before
- * anything is uploaded or stored; WeChat's refusals are stored as a failed publication.
+ * Prepares and sends the draft, then (submit) hands it to freepublish. A DraftInputError (limits,
+ * cover, a picture) is thrown before anything is uploaded or stored; WeChat's refusals are stored
+ * as a failed publication. Only what WeChat confirmed is stored: draft_created with its media_id,
+ * submitted with freepublish's publish_id (never published: freepublish/get says that later).
  */
 export async function publishToDraftBox(deps: PublishDeps, account: { accountId: string; appId: string; appSecret: string }, input: PublishInput): Promise<PublishOutcome> {
-  const theme = input.theme ?? DEFAULT_WECHAT_THEME;
+  const { theme } = input;
   const api = new AccountApi(deps, account);
-  const source = {
-    title: input.article.title,
-    markdown: input.article.content,
-    coverUrl: input.article.imageUrl,
-    authorName: input.article.authorName,
-    summary: input.article.summary,
-  };
   const options: DraftOptions = { theme, publicUrl: deps.publicUrl, author: input.author ?? undefined, digest: input.digest ?? undefined };
-  const id = `wxp_${randomBytes(12).toString('hex')}`;
-  const base = { id, userId: input.userId, articleId: input.article.articleId, accountId: account.accountId, theme };
+  const id = input.publicationId ?? `wxp_${randomBytes(12).toString('hex')}`;
+  const base = { userId: input.userId, articleId: input.article.articleId, accountId: account.accountId, theme, author: input.author ?? null, digest: input.digest ?? null, submit: input.submit ?? false };
+  const save = async (values: Partial<WechatPublicationRow> & { state: WechatPublishState }) => {
+    if (input.publicationId) {
+      const [row] = await deps.db.update(wechatPublications).set({ ...values, updatedAt: new Date() }).where(eq(wechatPublications.id, id)).returning();
+      return row!;
+    }
+    const [row] = await deps.db.insert(wechatPublications).values({ id, ...base, ...values }).returning();
+    return row!;
+  };
   let notes: string[] = [];
+  let mediaId: string | null = null;
   try {
-    const prepared = await prepareDraft(source, options, {
+    const prepared = await prepareDraft(draftSource(input.article), options, {
       read: (key) => readStoredImageBytes(deps.storage, key),
       uploadImage: (file) => api.withToken((token) => api.client.uploadImage(token, file)),
       addMaterial: (file) => api.withToken((token) => api.client.addImageMaterial(token, file)),
     });
     notes = prepared.notes;
-    const mediaId = await api.withToken((token) => api.client.addDraft(token, prepared.article));
+    mediaId = await api.withToken((token) => api.client.addDraft(token, prepared.article));
     const message = notes.length > 0 ? notes.join('\n') : null;
-    const [row] = await deps.db.insert(wechatPublications).values({ ...base, state: 'draft_created', mediaId, message }).returning();
-    return { publication: toPublication(row!), notes };
+    if (!input.submit) return { publication: toPublication(await save({ state: 'draft_created', mediaId, message })), notes };
+    const draftId = mediaId;
+    const publishId = await api.withToken((token) => api.client.submitPublish(token, draftId));
+    return { publication: toPublication(await save({ state: 'submitted', mediaId, message, wechatPublishId: publishId })), notes };
   } catch (error) {
     if (!(error instanceof MpApiError)) throw error;
-    const [row] = await deps.db.insert(wechatPublications).values({ ...base, state: 'failed', message: error.userMessage }).returning();
-    return { publication: toPublication(row!), error, notes };
+    // The draft exists when only the submit failed: say so, the user can publish it by hand.
+    const message = mediaId ? `已存入草稿箱（可在公众号后台手动发表），但提交发表失败：${error.userMessage}` : error.userMessage;
+    return { publication: toPublication(await save({ state: 'failed', mediaId, message })), error, notes };
   }
 }
 
-export async function findOwnPublication(db: Db, userId: number, publishId: string): Promise<WechatPublicationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(wechatPublications)
-    .where(and(eq(wechatPublications.id, publishId), eq(wechatPublications.userId, userId)))
-    .limit(1);
-  return row;
+export function draftSource(article: ArticleRow): DraftSource {
+  return { title: article.title, markdown: article.content, coverUrl: article.imageUrl, authorName: article.authorName, summary: article.summary };
 }
