@@ -9,6 +9,7 @@ import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { listAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
+import { dailyStats, feedbackBreakdown, modelUsage, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
 
@@ -128,5 +129,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     const body = parse(taskActionSchema, request.body);
     await cancelTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营取消任务');
     return { success: true };
+  });
+
+  // The dashboard (issue 21, point 2): per-day figures, and the range's model usage and feedback breakdowns.
+  app.get<{ Querystring: { from?: string; to?: string } }>('/api/admin/stats', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    const range = statsRange(request.query.from, request.query.to);
+    const [days, usage, feedback] = await Promise.all([dailyStats(deps.db, range), modelUsage(deps.db, range), feedbackBreakdown(deps.db, range)]);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: { from: range.from, to: range.to, days, usage, feedback } };
   });
 }

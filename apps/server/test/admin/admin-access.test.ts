@@ -41,6 +41,7 @@ const CALLS: { method: 'GET' | 'POST'; url: string; payload?: unknown; changes: 
   { method: 'POST', url: '/api/admin/users/1/lock', payload: { locked: true, reason: '违规测试' }, changes: true },
   { method: 'POST', url: '/api/admin/users/1/sessions/end', payload: { reason: '安全测试' }, changes: true },
   { method: 'GET', url: '/api/admin/tasks?status=failed', changes: false },
+  { method: 'GET', url: '/api/admin/stats', changes: false },
   { method: 'POST', url: '/api/admin/tasks/abc/retry', payload: { reason: '重试测试' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/cancel', payload: { reason: '取消测试' }, changes: true },
 ];
