@@ -3,11 +3,19 @@ import { WECHAT_THEMES } from '@tianma/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { articlePath, articleThemePath } from '../wechat-publish/publish-api';
+import { THEME_NOT_SAVED_TEXT } from './use-article-theme';
 import WechatLayoutDialog from './WechatLayoutDialog';
 
 const HTML = '<section style="font-size: 16px;"><h2 style="color: red;">小节</h2></section>';
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The article's own theme as the owner's article fetch answers it (null: none chosen yet). */
+let articleTheme: string | null = null;
+let themeSaves: unknown[] = [];
+let themeSaveStatus = 200;
+/** What the copy's export call answers. */
+let exportAnswer: () => Response = () => jsonResponse({ success: false }, { status: 500 });
 const write = vi.fn<(items: FakeClipboardItem[]) => Promise<void>>();
 
 class FakeClipboardItem {
@@ -16,6 +24,19 @@ class FakeClipboardItem {
 
 beforeEach(() => {
   fetchMock.mockReset();
+  articleTheme = null;
+  themeSaves = [];
+  themeSaveStatus = 200;
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = String(input);
+    if (path === articlePath('a1')) return jsonResponse({ code: 0, article_id: 'a1', title: '标题', content: '# 标题', wechat_theme: articleTheme });
+    if (path === articleThemePath('a1') && init?.method === 'PUT') {
+      themeSaves.push(JSON.parse(String(init.body)));
+      return themeSaveStatus === 200 ? jsonResponse({ success: true }) : jsonResponse({ success: false, message: '保存失败' }, { status: themeSaveStatus });
+    }
+    if (path.startsWith('/api/v1/article/a1/export')) return exportAnswer();
+    return jsonResponse({ success: false, message: '未找到' }, { status: 404 });
+  });
   write.mockReset();
   localStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
@@ -35,12 +56,14 @@ const renderDialog = () => renderWithProviders(<WechatLayoutDialog articleId="a1
 const frame = () => screen.getByTitle('公众号排版预览');
 
 describe('WechatLayoutDialog', () => {
-  it('shows the six themes as radio chips, clean first, and the article in a phone frame while it loads', () => {
+  it('shows the six themes as radio chips, clean first, and the article in a phone frame while it loads', async () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: '公众号排版' });
     const chips = within(dialog).getAllByRole('radio');
     expect(chips.map((chip) => chip.closest('label')?.textContent)).toEqual(WECHAT_THEMES.map((theme) => theme.name));
-    expect(within(dialog).getByRole('radio', { name: '简约' })).toBeChecked();
+    expect(within(dialog).getByRole('tab', { name: '复制' })).toHaveAttribute('aria-selected', 'true');
+    // The article's own theme is read first; it has none, so clean.
+    expect(await within(dialog).findByRole('radio', { name: '简约', checked: true })).toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: '排版主题' })).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=clean');
     expect(frame()).toHaveAttribute('sandbox', 'allow-same-origin');
@@ -49,32 +72,62 @@ describe('WechatLayoutDialog', () => {
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('switches the frame to the chosen theme and remembers it for next time', async () => {
+  it('switches the frame to the chosen theme, saves it on the article and remembers it for next time', async () => {
     const first = renderDialog();
+    await waitFor(() => expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=clean'));
     fireEvent.load(frame());
     fireEvent.click(screen.getByRole('radio', { name: '科技' }));
     expect(screen.getByRole('radio', { name: '科技' })).toBeChecked();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=tech');
     expect(screen.getByRole('status')).toHaveTextContent('正在加载预览…');
     expect(localStorage.getItem('wechatTheme')).toBe('tech');
+    // A run of choices saves the last one, once.
+    fireEvent.click(screen.getByRole('radio', { name: '暖色' }));
+    fireEvent.click(screen.getByRole('radio', { name: '科技' }));
+    await waitFor(() => expect(themeSaves).toEqual([{ theme: 'tech' }]));
     first.unmount();
 
+    articleTheme = 'tech';
     renderDialog();
-    expect(screen.getByRole('radio', { name: '科技' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: '科技', checked: true })).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=tech');
   });
 
-  it('ignores a remembered value that names no theme', () => {
+  it("starts on the article's own theme before the browser's remembered one", async () => {
+    localStorage.setItem('wechatTheme', 'warm');
+    articleTheme = 'literary';
+    renderDialog();
+    expect(frame()).not.toHaveAttribute('src');
+    expect(await screen.findByRole('radio', { name: '文艺', checked: true })).toBeInTheDocument();
+    expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=literary');
+  });
+
+  it('falls back to the remembered theme when the article has none, and ignores one that names no theme', async () => {
+    localStorage.setItem('wechatTheme', 'warm');
+    const first = renderDialog();
+    expect(await screen.findByRole('radio', { name: '暖色', checked: true })).toBeInTheDocument();
+    first.unmount();
     localStorage.setItem('wechatTheme', 'neon');
     renderDialog();
-    expect(screen.getByRole('radio', { name: '简约' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: '简约', checked: true })).toBeInTheDocument();
+  });
+
+  it('says quietly when the theme could not be saved on the article, and keeps it', async () => {
+    themeSaveStatus = 500;
+    renderDialog();
+    await screen.findByRole('radio', { name: '简约', checked: true });
+    fireEvent.click(screen.getByRole('radio', { name: '商务' }));
+    expect(await screen.findByText(THEME_NOT_SAVED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '商务' })).toBeChecked();
+    expect(screen.getByRole('button', { name: '复制此排版' })).toBeEnabled();
   });
 
   it('copies the article as rich text in the chosen theme and closes', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, title: '标题', html: HTML }));
+    exportAnswer = () => jsonResponse({ success: true, title: '标题', html: HTML });
     write.mockResolvedValueOnce(undefined);
     onClose.mockReset();
     renderDialog();
+    await screen.findByRole('radio', { name: '简约', checked: true });
     fireEvent.click(screen.getByRole('radio', { name: '暖色' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制此排版' })));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=wechat-html&theme=warm', expect.objectContaining({ credentials: 'include' }));
@@ -85,12 +138,13 @@ describe('WechatLayoutDialog', () => {
   });
 
   it('says why a copy failed and stays open', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: '未找到文章' }, { status: 404 }));
+    exportAnswer = () => jsonResponse({ success: false, message: '未找到文章' }, { status: 404 });
     write.mockImplementation(async (items) => {
       await items[0]!.data['text/html'];
     });
     onClose.mockReset();
     renderDialog();
+    await screen.findByRole('radio', { name: '简约', checked: true });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制此排版' })));
     expect(await screen.findByText('未找到文章')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '复制此排版' })).toBeEnabled());
