@@ -27,7 +27,11 @@ async function make(page: Page, platform: RegExp, name: string, width: number) {
   const dialog = page.getByRole('dialog', { name: '一稿多发' });
   await dialog.getByRole('radio', { name: platform }).check();
   await dialog.getByTestId('repurpose-start').click();
-  await dialog.getByTestId('repurpose-progress').or(dialog.getByTestId('repurpose-done')).first().waitFor();
+  // Followed live: the tracker connects 1.5 s after the start, so the bar shows even for the offline writer.
+  const progress = dialog.getByTestId('repurpose-progress');
+  await progress.waitFor();
+  expect(await progress.getByRole('progressbar', { name: '生成进度' }).count()).toBe(1);
+  await shot(page, `repurpose-progress-${name}`);
   const done = dialog.getByTestId('repurpose-done');
   await done.waitFor({ timeout: 60_000 });
   await fitsWidth(page, width);

@@ -24,6 +24,7 @@ export function repurposeProgress(state: TrackerState, previous = 0): RepurposeP
   const fromStep = targetPercent(status, false);
   const raw = sent ?? fromStep ?? previous;
   const percent = Math.max(previous, Math.min(99, Math.max(0, Math.round(raw))));
-  const label = state.isLoading && !state.taskId ? '正在提交任务' : (text(details?.step_label) ?? stepText(status));
+  // Until the first event, the tracker's placeholder step (智能搜索) would say what this task does not do.
+  const label = !state.taskId ? '正在提交任务' : !details ? '任务已开始' : (text(details.step_label) ?? stepText(status));
   return { percent: isRunningStatus(status) ? percent : previous, label, message: text(details?.message) };
 }
