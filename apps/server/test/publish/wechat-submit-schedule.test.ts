@@ -282,6 +282,24 @@ describe('submitting, scheduling and checking WeChat publications', () => {
     expect(await row(id)).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, message: expect.stringContaining('尝试了 3 次') });
   });
 
+  it('WeChat busy at the scheduled time: put back with a Chinese note, run again later, attempts counted', async () => {
+    const articleId = await seedArticle(aliceId);
+    const scheduleAt = inAnHour();
+    const res = await publish(alice, articleId, { accountId: aliceAccount, scheduleAt });
+    const id = res.body.data!.publishId;
+    fake.script('draft_add', { errcode: -1, errmsg: 'system error' });
+    const at = new Date(Date.parse(scheduleAt) + 1000);
+    expect(await sweepDuePublications(sweepDeps(), at)).toBe(1);
+    const end = Date.now() + 20_000;
+    while (!(await row(id)).message && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = await row(id);
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 1, mediaId: null, message: expect.stringContaining('微信系统繁忙') });
+    expect(waiting.message).toContain('自动重试');
+    expect((await status(alice, id)).body.data).toMatchObject({ state: 'queued', message: expect.stringContaining('自动重试') });
+    expect(await sweepDuePublications(sweepDeps(), at)).toBe(1);
+    expect(await settled(id)).toMatchObject({ state: 'draft_created', attempts: 2 });
+  });
+
   it('the account unbound or the article deleted before the time: failed with a clear message, nothing sent', async () => {
     const extraAccount = await bind(alice);
     const articleId = await seedArticle(aliceId);

@@ -8,11 +8,10 @@ import { findOwnArticle } from '../../articles/owner-articles.js';
 import type { Database } from '../../platform/db/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { RETRY_LATER_ERRCODES } from './errcodes.js';
 import { DraftInputError, planDraft } from './prepare-draft.js';
 import { registerPublicationRoutes } from './publication-routes.js';
 import { findOwnPublication, themeFor, toPublication } from './publications.js';
-import { type PublishDeps, draftSource, loadOwnAccount, publishToDraftBox } from './publish.js';
+import { type PublishDeps, draftSource, isRetryLater, loadOwnAccount, publishToDraftBox } from './publish.js';
 import { refreshSubmitted } from './publish-status.js';
 import { cancelQueued, queuePublication } from './schedule.js';
 import { SecretBox } from './secret-box.js';
@@ -98,8 +97,7 @@ export function registerWechatPublishRoutes(app: FastifyInstance, deps: WechatPu
     // The errcode and the call only: the error's text holds no secret, but the log needs no more.
     logger.warn({ ...who, publishId: publication.publishId, errcode: error.errcode, code: error.code }, 'wechat draft failed');
     const details = { ...(error.errcode === undefined ? {} : { errcode: error.errcode }), data: publication };
-    const later = error.code !== 'WECHAT_ERROR' || (error.errcode !== undefined && RETRY_LATER_ERRCODES.has(error.errcode));
-    if (later) throw new AppError('UNAVAILABLE', error.userMessage, { internal: error.message, retryAfter: 30, details });
+    if (isRetryLater(error)) throw new AppError('UNAVAILABLE', error.userMessage, { internal: error.message, retryAfter: 30, details });
     throw badRequest(error.userMessage, { internal: error.message, details });
   });
 

@@ -5,6 +5,7 @@ import type { ArticleRow } from '../../articles/tables.js';
 import { readStoredImageBytes } from '../../exports/article-images.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { AccountApi, type AccountTokenDeps } from './account-tokens.js';
+import { RETRY_LATER_ERRCODES } from './errcodes.js';
 import { MpApiError } from './mp-api-client.js';
 import { type DraftOptions, type DraftSource, prepareDraft } from './prepare-draft.js';
 import { toPublication } from './publications.js';
@@ -35,6 +36,13 @@ export interface PublishInput {
   submit?: boolean;
   /** A queued publication (scheduled) to update instead of inserting a new row. */
   publicationId?: string;
+  /**
+   * A scheduled run: when WeChat is busy, over quota or unreachable before any draft exists, the
+   * row goes back to `queued`, due again at this time (the sweep counts the attempts).
+   */
+  retryAt?: Date;
+  /** The lease the sweep gives a run: a row put back is made claimable at once when due. */
+  leaseMs?: number;
 }
 
 export interface PublishOutcome {
@@ -73,7 +81,7 @@ export async function publishToDraftBox(deps: PublishDeps, account: { accountId:
   const base = { userId: input.userId, articleId: input.article.articleId, accountId: account.accountId, theme, author: input.author ?? null, digest: input.digest ?? null, submit: input.submit ?? false };
   const save = async (values: Partial<WechatPublicationRow> & { state: WechatPublishState }) => {
     if (input.publicationId) {
-      const [row] = await deps.db.update(wechatPublications).set({ ...values, updatedAt: new Date() }).where(eq(wechatPublications.id, id)).returning();
+      const [row] = await deps.db.update(wechatPublications).set({ updatedAt: new Date(), ...values }).where(eq(wechatPublications.id, id)).returning();
       return row!;
     }
     const [row] = await deps.db.insert(wechatPublications).values({ id, ...base, ...values }).returning();
@@ -96,10 +104,20 @@ export async function publishToDraftBox(deps: PublishDeps, account: { accountId:
     return { publication: toPublication(await save({ state: 'submitted', mediaId, message, wechatPublishId: publishId })), notes };
   } catch (error) {
     if (!(error instanceof MpApiError)) throw error;
+    if (input.retryAt && !mediaId && isRetryLater(error)) {
+      const message = `${error.userMessage}；将在约 ${Math.max(1, Math.round((input.retryAt.getTime() - Date.now()) / 60_000))} 分钟后自动重试`;
+      const updatedAt = new Date(Date.now() - (input.leaseMs ?? 0) - 1000);
+      return { publication: toPublication(await save({ state: 'queued', message, scheduledAt: input.retryAt, updatedAt })), error, notes };
+    }
     // The draft exists when only the submit failed: say so, the user can publish it by hand.
     const message = mediaId ? `已存入草稿箱（可在公众号后台手动发表），但提交发表失败：${error.userMessage}` : error.userMessage;
     return { publication: toPublication(await save({ state: 'failed', mediaId, message })), error, notes };
   }
+}
+
+/** WeChat's side (busy, quota, timeout, unreachable), not the user's input: worth trying again later. */
+export function isRetryLater(error: MpApiError): boolean {
+  return error.code !== 'WECHAT_ERROR' || (error.errcode !== undefined && RETRY_LATER_ERRCODES.has(error.errcode));
 }
 
 export function draftSource(article: ArticleRow): DraftSource {

@@ -16,7 +16,8 @@ import { WechatImageError } from './wechat-image.js';
  * the worker claims the due rows (one UPDATE over FOR UPDATE SKIP LOCKED that counts the attempt
  * and takes a lease, so two processes never both win a row) and hands each to the job queue as a
  * `wechat-publish` job, whose handler runs the same publishToDraftBox on that row. A run that
- * crashed leaves the row `queued`: after the lease it is claimed again, at most MAX_ATTEMPTS times.
+ * crashed leaves the row `queued`: after the lease it is claimed again, at most MAX_ATTEMPTS times;
+ * one that met WeChat busy, over quota or unreachable is put back, due RETRY_AFTER_MS later.
  */
 
 export const WECHAT_PUBLISH_JOB = 'wechat-publish';
@@ -24,6 +25,8 @@ export const SCHEDULE_SWEEP_EVERY_MS = 15_000;
 /** How long a claimed run may take before it is thought crashed and claimed again. */
 export const RUN_LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 3;
+/** After WeChat was busy, over quota or unreachable. */
+export const RETRY_AFTER_MS = 5 * 60_000;
 
 export interface QueueInput {
   userId: number;
@@ -143,10 +146,12 @@ export async function runQueuedPublication(deps: PublishDeps & { logger: Logger 
       digest: row.digest,
       submit: row.submit,
       publicationId: row.id,
+      // The last attempt fails for good; earlier ones try again a few minutes later.
+      ...(row.attempts < MAX_ATTEMPTS ? { retryAt: new Date(Date.now() + RETRY_AFTER_MS), leaseMs: RUN_LEASE_MS } : {}),
     });
     const { publication, error } = outcome;
     const who = { userId: row.userId, articleId: row.articleId, accountId: account.accountId, appId: account.appId, publishId: row.id };
-    if (error) deps.logger.warn({ ...who, errcode: error.errcode, code: error.code }, 'scheduled wechat publish failed');
+    if (error) deps.logger.warn({ ...who, errcode: error.errcode, code: error.code, state: publication.state }, publication.state === 'queued' ? 'scheduled wechat publish will retry' : 'scheduled wechat publish failed');
     else deps.logger.info({ ...who, mediaId: publication.mediaId, state: publication.state }, 'scheduled wechat publish done');
   } catch (error) {
     // The article changed since it was scheduled: what the user must fix, as at once.
