@@ -15,6 +15,7 @@ export function presentUser(row: UserRow, now = new Date()): User {
     ...(row.avatarKey ? { avatar: mediaUrl(row.avatarKey) } : {}),
     ...(row.email ? { email: row.email } : {}),
     userType: pro ? 'pro' : 'basic',
+    ...(row.role === 'operator' ? { role: 'operator' as const } : {}),
     deepspaceId: row.deepspaceId,
     userAuth: {
       level: row.level,

@@ -20,6 +20,8 @@ export interface OperatorGuard {
   requireOperator(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
   /** As requireOperator, and the password confirmed within 15 minutes in this session (403 otherwise). */
   requireConfirmed(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
+  /** Until when this session's confirmation holds, or null when it has none or it lapsed. */
+  confirmedUntil(current: AuthContext): Promise<Date | null>;
   /** Checks the password and marks this session confirmed; answers until when. */
   confirm(current: AuthContext, password: string): Promise<Date>;
 }
@@ -31,14 +33,19 @@ export function createOperatorGuard(db: Db, auth: Auth, now: () => number = Date
     return current;
   };
 
+  const confirmedUntil: OperatorGuard['confirmedUntil'] = async (current) => {
+    const [row] = await db.select({ confirmedAt: sessions.confirmedAt }).from(sessions).where(eq(sessions.id, current.session.id)).limit(1);
+    const until = row?.confirmedAt ? row.confirmedAt.getTime() + CONFIRMATION_TTL_MS : 0;
+    return until > now() ? new Date(until) : null;
+  };
+
   return {
     requireOperator,
+    confirmedUntil,
     async requireConfirmed(request, reply) {
       const current = await requireOperator(request, reply);
-      const [row] = await db.select({ confirmedAt: sessions.confirmedAt }).from(sessions).where(eq(sessions.id, current.session.id)).limit(1);
-      const fresh = row?.confirmedAt && now() - row.confirmedAt.getTime() < CONFIRMATION_TTL_MS;
       // The console knows from `confirmRequired` to ask for the password and repeat the call.
-      if (!fresh) throw new AppError('FORBIDDEN', CONFIRM_REQUIRED, { details: { confirmRequired: true } });
+      if (!(await confirmedUntil(current))) throw new AppError('FORBIDDEN', CONFIRM_REQUIRED, { details: { confirmRequired: true } });
       return current;
     },
     async confirm(current, password) {

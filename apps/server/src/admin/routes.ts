@@ -72,6 +72,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     return { success: true, confirmedUntil: until.toISOString() };
   });
 
+  // Who the console is talking to, and until when their password confirmation holds (null: none).
+  app.get('/api/admin/session', async (request, reply) => {
+    const current = await guard.requireOperator(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    const until = await guard.confirmedUntil(current);
+    return { success: true, data: { username: current.user.username, confirmedUntil: until?.toISOString() ?? null } };
+  });
+
   app.get<{ Querystring: { page?: string } }>('/api/admin/audit', async (request, reply) => {
     await guard.requireOperator(request, reply);
     reply.header('Cache-Control', 'no-store');

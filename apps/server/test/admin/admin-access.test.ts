@@ -35,6 +35,7 @@ const confirm = (cookie: string, password = STRONG_PASSWORD) => call('POST', '/a
 /** Every /api/admin call the console has today, with a body that would be valid. */
 const CALLS: { method: 'GET' | 'POST'; url: string; payload?: unknown; changes: boolean }[] = [
   { method: 'POST', url: '/api/admin/confirm', payload: { password: STRONG_PASSWORD }, changes: false },
+  { method: 'GET', url: '/api/admin/session', changes: false },
   { method: 'GET', url: '/api/admin/audit', changes: false },
   { method: 'GET', url: '/api/admin/users?q=a', changes: false },
   { method: 'POST', url: '/api/admin/users/1/coins', payload: { delta: 5, reason: '补偿测试' }, changes: true },
@@ -75,8 +76,12 @@ describe('who may call /api/admin', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('密码错误');
 
+    expect((await call('GET', '/api/admin/session', op.cookie)).json()).toEqual({ success: true, data: { username: op.username, confirmedUntil: null } });
     const ok = await confirm(op.cookie);
     expect(ok.statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/session', op.cookie)).json().data.confirmedUntil).toBe(ok.json().confirmedUntil);
+    // The signed-in user object names the role, so the web shows the console's link.
+    expect((await call('GET', '/api/account/user/me', op.cookie)).json().user.role).toBe('operator');
     const until = new Date(ok.json().confirmedUntil).getTime();
     expect(until - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(until - Date.now()).toBeLessThanOrEqual(15 * 60_000);

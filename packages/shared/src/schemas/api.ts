@@ -6,6 +6,8 @@ export const userSchema = z.object({
   avatar: z.string().optional(),
   email: z.string().optional(),
   userType: z.enum(['pro', 'basic']),
+  /** Only for the people who run the product (issue 21): the console's link shows for them. */
+  role: z.literal('operator').optional(),
   deepspaceId: z.number().int(),
   userAuth: z.object({
     level: z.number().int(),
