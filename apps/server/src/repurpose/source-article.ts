@@ -116,7 +116,8 @@ export function readSource(input: { title: string; content: string; imageUrl?: s
           order,
           score: scoreSentence(plain, terms, position === 0),
           question: /[？?][”」』）)]?$/u.test(text),
-          filler: isFiller(plain) || PLATFORM_CHATTER.test(plain),
+          // A lead-in to a list (几个步骤连起来看：) says nothing without its list.
+          filler: isFiller(plain) || PLATFORM_CHATTER.test(plain) || /[：:]$/u.test(bare),
           leaning: leansOnPrevious(plain),
           listItem: line.marker !== '',
           length: charLength(text),

@@ -64,6 +64,8 @@ describe('GET /api/v1/articles/user/{deepspaceId}/page', () => {
       topic: null,
       version: null,
       versions: null,
+      repurposedFor: null,
+      sourceArticleId: null,
     });
     const last = (await request('GET', `/api/v1/articles/user/${owner.deepspaceId}/page?page=3`, owner.cookie)).json();
     expect(last.data.map((item: { title: string }) => item.title)).toEqual(['第3篇', '第2篇', '第1篇']);

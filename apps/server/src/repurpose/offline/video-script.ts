@@ -1,7 +1,7 @@
 import { REPURPOSE_LIMITS } from '@tianma/shared';
 import { charLength } from '../../revisions/offline/sentences.js';
 import { allSentences, type SourceArticle, type SourceSentence, sectionSentences } from '../source-article.js';
-import { fitAtBoundary, pickSentences, Said, trimToClauses, usable } from './pick.js';
+import { fitAtBoundary, pickSentences, Said, usable } from './pick.js';
 import type { RepurposeDraft } from './types.js';
 
 /**
@@ -12,6 +12,7 @@ import type { RepurposeDraft } from './types.js';
  */
 
 const { videoCharsPerSecond: CPS, videoHookSeconds: HOOK_SECONDS } = REPURPOSE_LIMITS;
+const length = (text: string) => [...text].length;
 /** The spoken script's aim: 90 seconds. */
 const AIM_SECONDS = 90;
 /** A shot carries at most this many characters (about 15 seconds). */
@@ -30,24 +31,36 @@ export function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The hook: a question of the source short enough for three seconds, else a clause with a number or a key term. */
+/** A clause that leans on another (如果…, 因为…, 还有…): no hook on its own. */
+const DEPENDENT = /^(?:如果|要是|假如|虽然|尽管|因为|由于|当|除了|还有|而且|并且|但|可|所以|因此|也|就|才)/u;
+
+/**
+ * The hook, said within three seconds (12 characters): a short question of the source, else a
+ * clause of it that carries a number (从家到公司单程8公里), else its best sentence's leading
+ * clause, else the title's first words. Each a piece of the source, cut at a comma.
+ */
 function chooseHook(source: SourceArticle, used: Said): string {
-  const limit = HOOK_SECONDS * CPS + 2;
-  const sentences = allSentences(source).filter(usable);
-  const question = sentences.filter((s) => s.question && s.length <= limit).sort((a, b) => b.score - a.score || a.order - b.order)[0];
+  const limit = HOOK_SECONDS * CPS;
+  const sentences = allSentences(source)
+    .filter(usable)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const question = sentences.find((s) => s.question && s.length <= limit);
   if (question) {
     used.add(question.order, question.text);
     return question.text;
   }
-  const concrete = [...sentences].sort((a, b) => Number(/\d/u.test(b.text)) - Number(/\d/u.test(a.text)) || b.score - a.score || a.order - b.order);
-  for (const sentence of concrete) {
-    const clause = trimToClauses(sentence.text, limit);
-    if (clause) {
-      used.add(sentence.order, clause);
-      return clause;
+  const clauses = (sentence: SourceSentence) => sentence.text.split(/[，,；;：:]/u).map((clause) => clause.replace(/[。！？!?…]+$/u, '').trim());
+  const fits = (clause: string) => length(clause) >= 6 && length(clause) <= limit - 1 && !DEPENDENT.test(clause);
+  for (const numbered of [true, false]) {
+    for (const sentence of sentences) {
+      const clause = clauses(sentence).find((c) => fits(c) && (!numbered || /\d/u.test(c)));
+      if (clause) {
+        used.add(sentence.order, sentence.text);
+        return `${clause}。`;
+      }
     }
   }
-  return `${fitAtBoundary(source.title, limit).replace(/[。]$/u, '')}`;
+  return fitAtBoundary(source.title, limit);
 }
 
 export function toVideoScript(source: SourceArticle): RepurposeDraft {

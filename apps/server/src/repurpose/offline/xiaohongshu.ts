@@ -73,7 +73,7 @@ const COUNT_WORD = /^[几一二两三四五六七八九十百千万\d]+[点个�
 
 /** Words frequent in any article, which tell no one what this note is about. */
 const GENERIC_WORDS = new Set(
-  '朋友 原因 问题 方法 情况 东西 时候 事情 注重 讨论 变化 部分 方面 角度 判断 经验 影响 人们 大家 我们 自己 内容 思路 看法 现象 结论 答案 文章 建议 关键 重点 作用 意义 价值 办法 选择 开始 需要 可以 时间 地方 过程 结果 方式 一点 之前 之后 读者 注意'.split(' '),
+  '朋友 原因 问题 方法 情况 东西 时候 事情 注重 讨论 变化 部分 方面 角度 判断 经验 影响 人们 大家 我们 自己 内容 思路 看法 现象 结论 答案 文章 总结 小结 结语 前言 引言 建议 关键 重点 作用 意义 价值 办法 选择 开始 需要 可以 时间 地方 过程 结果 方式 一点 之前 之后 读者 注意'.split(' '),
 );
 
 /** A tag: no spaces or marks, 2–10 characters, not a bare number. */
@@ -98,7 +98,8 @@ export function hashtags(source: SourceArticle, context: { topic?: string; keywo
   const parsed = context.topic?.trim() ? parseTopic(context.topic) : null;
   for (const term of parsed?.keyTerms.slice(0, 3) ?? []) add(term);
   for (const keyword of context.keywords ?? []) add(keyword);
-  for (const term of parseTopic(source.title).keyTerms.slice(0, 2)) add(term);
+  // The title's own terms, when short enough to be a topic (城市通勤骑行一年 is a phrase, not a tag).
+  for (const term of parseTopic(source.title).keyTerms.slice(0, 2)) if (termLength(term) <= 6) add(term);
   for (const term of source.terms) {
     if (tags.length >= Math.max(min, 6)) break;
     add(term);

@@ -14,8 +14,8 @@ import type { RepurposeDraft } from './types.js';
 /** The conclusion paragraph's length. */
 const CONCLUSION_CHARS = 110;
 /** Share of a section's characters its compressed form keeps, and the bounds. */
-const SECTION_SHARE = 0.45;
-const SECTION_CHARS = { min: 50, max: 260 } as const;
+const SECTION_SHARE = 0.55;
+const SECTION_CHARS = { min: 60, max: 320 } as const;
 
 export function toZhihu(source: SourceArticle): RepurposeDraft {
   const title = fitAtBoundary(source.title, PLATFORM_TITLE_LIMITS.zhihu);
@@ -33,10 +33,12 @@ export function toZhihu(source: SourceArticle): RepurposeDraft {
   const blocks: string[] = [`# ${title}`];
   if (conclusion.length > 0) blocks.push(`**先说结论：**${conclusion.join('')}`);
   for (const section of source.sections) {
-    if (section === closingSection || section.role === 'lead' || section.role === 'intro') continue;
-    const paragraphs = compressSection(section, used);
+    if (section === closingSection) continue;
+    // The lead and the introduction set the scene under the conclusion, short and without their heading.
+    const opening = section.role === 'lead' || section.role === 'intro';
+    const paragraphs = opening ? compressSection(section, used, 0.3, { min: 0, max: 90 }, true) : compressSection(section, used);
     if (paragraphs.length === 0) continue;
-    blocks.push(...(section.heading ? [`## ${section.heading}`] : []), ...paragraphs);
+    blocks.push(...(section.heading && !opening ? [`## ${section.heading}`] : []), ...paragraphs);
   }
   // The close: the source's own last paragraph, its filler left out.
   if (closingSection && closingParagraph) {
@@ -54,11 +56,11 @@ function lastParagraph(section: SourceSection): number[] | null {
 }
 
 /** A section's key sentences, grouped back into its paragraphs (a list stays a list). */
-export function compressSection(section: SourceSection, used: Said, share = SECTION_SHARE, bounds: { min: number; max: number } = SECTION_CHARS): string[] {
+export function compressSection(section: SourceSection, used: Said, share = SECTION_SHARE, bounds: { min: number; max: number } = SECTION_CHARS, statements = false): string[] {
   const sentences = sectionSentences(section);
   const length = sentences.reduce((sum, s) => sum + s.length, 0);
   const budget = Math.max(bounds.min, Math.min(bounds.max, Math.round(length * share)));
-  const picked = new Set(pickSentences(sentences, { budget, used, statements: false }));
+  const picked = new Set(pickSentences(sentences, { budget, used, statements }));
   const paragraphs: string[] = [];
   const list: string[] = [];
   for (const paragraph of section.paragraphs) {
