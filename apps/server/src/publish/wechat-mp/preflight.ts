@@ -218,8 +218,8 @@ export async function preflightReport(source: DraftSource, options: DraftOptions
     { field: 'title', label: '标题', length: chars(plan.title), max: DRAFT_LIMITS.title, ok: chars(plan.title) <= DRAFT_LIMITS.title },
     { field: 'author', label: '作者', length: chars(plan.author), max: DRAFT_LIMITS.author, ok: chars(plan.author) <= DRAFT_LIMITS.author },
     { field: 'digest', label: '摘要', length: chars(plan.digest), max: DRAFT_LIMITS.digest, ok: chars(plan.digest) <= DRAFT_LIMITS.digest },
-    { field: 'contentChars', label: '正文排版后的字符数（须少于）', length: chars(plan.html), max: DRAFT_LIMITS.contentChars, ok: chars(plan.html) < DRAFT_LIMITS.contentChars },
-    { field: 'contentBytes', label: '正文排版后的大小（字节，须小于 1 MB）', length: bytes, max: DRAFT_LIMITS.contentBytes, ok: bytes < DRAFT_LIMITS.contentBytes },
+    { field: 'contentChars', label: '正文字符数（排版后，须少于上限）', length: chars(plan.html), max: DRAFT_LIMITS.contentChars, ok: chars(plan.html) < DRAFT_LIMITS.contentChars },
+    { field: 'contentBytes', label: '正文大小（字节，须小于 1 MB）', length: bytes, max: DRAFT_LIMITS.contentBytes, ok: bytes < DRAFT_LIMITS.contentBytes },
   ];
   const ok = limits.every((limit) => limit.ok) && findings.every((finding) => finding.level !== 'block');
   return { html: plan.html, theme, findings, limits, pictures: { ours: keys.length, converted: converted.length, external: external.length }, ok };
