@@ -3,7 +3,7 @@ import { WECHAT_THEMES } from '@tianma/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { articlePath, articleThemePath } from '../wechat-publish/publish-api';
+import { articlePath, articleThemePath } from './article-theme-api';
 import { THEME_NOT_SAVED_TEXT } from './use-article-theme';
 import WechatLayoutDialog from './WechatLayoutDialog';
 
@@ -97,7 +97,8 @@ describe('WechatLayoutDialog', () => {
     localStorage.setItem('wechatTheme', 'warm');
     articleTheme = 'literary';
     renderDialog();
-    expect(frame()).not.toHaveAttribute('src');
+    // The remembered one shows at once; the article's replaces it once read.
+    expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=warm');
     expect(await screen.findByRole('radio', { name: '文艺', checked: true })).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=literary');
   });

@@ -2,14 +2,16 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { WECHAT_THEMES } from '@tianma/shared';
 import { ClipboardCopy, LoaderCircle, X } from 'lucide-react';
-import { useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { DialogShell } from '../../components/ui/DialogShell';
-import { PublishPanel } from '../wechat-publish/PublishPanel';
 import { copyWechatLayout } from './copy-wechat';
 import { wechatPreviewPath } from './theme-choice';
 import { useArticleTheme } from './use-article-theme';
+
+// The publish panel loads when its tab is first opened: copying needs none of it.
+const PublishPanel = lazy(() => import('../wechat-publish/PublishPanel'));
 
 /** The phone's screen in CSS px (an iPhone 8's, WeChat's narrowest common width) and its bezel. */
 const SCREEN = { width: 375, height: 667 };
@@ -43,13 +45,13 @@ export default function WechatLayoutDialog({ articleId, onClose, initialTab = 'c
   // The publish panel stays mounted once shown, so that switching back to 复制 keeps what was typed.
   const [publishShown, setPublishShown] = useState(initialTab === 'publish');
   const [copying, setCopying] = useState(false);
-  const src = theme ? wechatPreviewPath(articleId, theme) : undefined;
+  const src = wechatPreviewPath(articleId, theme);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const { stageRef, scale } = usePhoneScale();
   const publishing = tab === 'publish';
 
   const copy = async () => {
-    if (copying || !theme) return;
+    if (copying) return;
     setCopying(true);
     const copied = await copyWechatLayout(articleId, theme, toast);
     setCopying(false);
@@ -101,7 +103,11 @@ export default function WechatLayoutDialog({ articleId, onClose, initialTab = 'c
               {!publishing && <p className="mt-4 hidden text-xs leading-5 text-slate-500 md:block">右侧为手机上的效果。复制后，粘贴到公众号编辑器即可。</p>}
             </fieldset>
             <Tabs.Content value="publish" forceMount className="px-5 focus-visible:outline-none data-[state=inactive]:hidden">
-              {publishShown && (theme ? <PublishPanel articleId={articleId} theme={theme} /> : <p className="py-4 text-center text-sm text-slate-400">加载中…</p>)}
+              {publishShown && (
+                <Suspense fallback={<p className="py-4 text-center text-sm text-slate-400">加载中…</p>}>
+                  <PublishPanel articleId={articleId} theme={theme} />
+                </Suspense>
+              )}
             </Tabs.Content>
           </div>
           <div
@@ -119,10 +125,10 @@ export default function WechatLayoutDialog({ articleId, onClose, initialTab = 'c
                   src={src}
                   // Nothing in the page may run, submit or navigate the app; it keeps its origin so the session cookie goes with it.
                   sandbox="allow-same-origin"
-                  onLoad={() => src && setLoadedSrc(src)}
+                  onLoad={() => setLoadedSrc(src)}
                   className="h-[667px] w-[375px] rounded-[2rem] bg-white"
                 />
-                {(!src || loadedSrc !== src) && (
+                {loadedSrc !== src && (
                   <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 rounded-[2rem] bg-white/80 text-sm text-slate-500">
                     <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
                     正在加载预览…
@@ -133,7 +139,7 @@ export default function WechatLayoutDialog({ articleId, onClose, initialTab = 'c
           </div>
         </div>
         <Tabs.Content value="copy" className="flex justify-end border-t border-slate-100 px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] focus-visible:outline-none">
-          <button type="button" onClick={() => void copy()} aria-busy={copying} disabled={copying || !theme} className={buttonClass('primary', 'max-sm:w-full')}>
+          <button type="button" onClick={() => void copy()} aria-busy={copying} disabled={copying} className={buttonClass('primary', 'max-sm:w-full')}>
             {copying ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <ClipboardCopy aria-hidden="true" className="size-4" />}
             {copying ? '正在复制…' : '复制此排版'}
           </button>

@@ -116,6 +116,7 @@ export function PublishPanel({ articleId, theme }: PublishPanelProps) {
     <form noValidate onSubmit={publish} aria-label="存入公众号草稿箱" className="space-y-4">
       {previous && card(previous, 'latest', setLatestNow)}
       <AccountChooser query={accounts} value={accountId} onChange={setChosenAccount} />
+      <p className="text-xs text-slate-500">发到公众号的是这篇文章最近一次保存的内容。</p>
       <PreflightReport query={preflight} />
       <PublishOptionsFields
         idPrefix={ids}

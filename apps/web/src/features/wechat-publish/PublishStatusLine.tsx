@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
 import { fetchPublications, publishKeys } from './publish-api';
 import { statusLineText } from './publish-text';
 import { usePublicationPoll } from './use-publication-poll';
@@ -43,8 +44,9 @@ export function PublishStatusLine({ articleId, onOpen, onPreload, poll = true }:
       onClick={onOpen}
       onPointerEnter={onPreload}
       onFocus={onPreload}
-      className={`rounded-full border px-2 py-0.5 text-xs font-medium hover:underline focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none ${TONE[latest.state]}`}
+      className={`mb-2 flex w-fit max-w-full items-center gap-1.5 truncate rounded-full border px-3 py-1 text-xs font-medium hover:underline focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none ${TONE[latest.state]}`}
     >
+      <Send aria-hidden="true" className="size-3.5 shrink-0" />
       {statusLineText(latest)}
     </button>
   );

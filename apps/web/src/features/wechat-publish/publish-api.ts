@@ -1,4 +1,4 @@
-import { isWechatThemeId, WECHAT_PUBLISH_STATES, type WechatPublishState, type WechatThemeId } from '@tianma/shared';
+import { WECHAT_PUBLISH_STATES, type WechatPublishState, type WechatThemeId } from '@tianma/shared';
 import { apiRequest, type ResponseSchema } from '../../lib/api';
 
 /**
@@ -63,7 +63,6 @@ export interface PublishRequest {
 export const publishKeys = {
   publications: (articleId: string) => ['articles', 'wechat-publications', articleId] as const,
   preflight: (articleId: string, theme: WechatThemeId) => ['articles', 'wechat-preflight', articleId, theme] as const,
-  theme: (articleId: string) => ['articles', 'wechat-theme', articleId] as const,
 };
 
 const id = (articleId: string) => encodeURIComponent(articleId);
@@ -71,8 +70,6 @@ export const publishPath = (articleId: string) => `/api/v1/articles/${id(article
 export const preflightPath = (articleId: string) => `${publishPath(articleId)}/preflight`;
 export const publicationsPath = (articleId: string) => `/api/v1/articles/${id(articleId)}/publications`;
 export const publicationPath = (publishId: string) => `/api/v1/publish/${encodeURIComponent(publishId)}`;
-export const articleThemePath = (articleId: string) => `/api/v1/articles/${id(articleId)}/wechat-theme`;
-export const articlePath = (articleId: string) => `/api/v1/articles/articles/${id(articleId)}`;
 
 // NOTE: hand-written checks, not zod: the answers carry optional fields that packages/shared's
 // schemas do not all name yet, and a zod object would drop them.
@@ -136,12 +133,6 @@ const publicationsSchema = checker((payload) => {
   return Array.isArray(data) ? data.map(readPublication).filter((item): item is Publication => item !== undefined) : undefined;
 });
 const preflightSchema = checker((payload) => readPreflight(dataOf(payload)));
-/** The owner's article fetch: only its layout theme matters here (null when none was chosen). */
-const articleThemeSchema = checker((payload) => {
-  if (!isRecord(payload)) return undefined;
-  const theme = payload.wechat_theme ?? (isRecord(payload.data) ? payload.data.wechat_theme : undefined);
-  return { theme: isWechatThemeId(theme) ? theme : null };
-});
 
 export function fetchPreflight(articleId: string, theme: WechatThemeId, signal?: AbortSignal): Promise<Preflight> {
   return apiRequest(preflightPath(articleId), { method: 'POST', body: { theme }, schema: preflightSchema, signal });
@@ -163,12 +154,4 @@ export function fetchPublications(articleId: string, signal?: AbortSignal): Prom
 
 export function cancelPublication(publishId: string): Promise<unknown> {
   return apiRequest(publicationPath(publishId), { method: 'DELETE' });
-}
-
-export async function fetchArticleTheme(articleId: string, signal?: AbortSignal): Promise<WechatThemeId | null> {
-  return (await apiRequest(articlePath(articleId), { schema: articleThemeSchema, signal })).theme;
-}
-
-export function saveArticleTheme(articleId: string, theme: WechatThemeId): Promise<unknown> {
-  return apiRequest(articleThemePath(articleId), { method: 'PUT', body: { theme } });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { buttonClass } from '../../components/ui/button-styles';
@@ -7,6 +7,9 @@ import { EditorRepurposeBar } from '../../features/repurpose/EditorRepurposeBar'
 import { ArticleEditor } from './ArticleEditor';
 import { EditorMessage } from './EditorMessage';
 import { useArticleText } from './use-article-text';
+
+// The article's publishing line loads after the editor: nothing of publishing is in the editor's own chunk.
+const EditorPublishStatus = lazy(() => import('../../features/wechat-publish/EditorPublishStatus'));
 
 /** Our online editor: `/editor?articleId=&deepspaceId=`, opened in a new tab from my articles. */
 export function EditorPage() {
@@ -44,6 +47,10 @@ function EditorLoader({ articleId }: { articleId: string }) {
       return (
         <div className="mx-auto max-w-screen-2xl">
           <EditorRepurposeBar articleId={articleId} content={state.content} />
+          {/* The latest publication to an official account, if any, just above the toolbar. */}
+          <Suspense fallback={null}>
+            <EditorPublishStatus articleId={articleId} />
+          </Suspense>
           <ArticleEditor articleId={articleId} initialContent={state.content} />
         </div>
       );

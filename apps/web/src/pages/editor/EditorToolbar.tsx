@@ -2,18 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, History, Save } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { lazyWithPreload } from '../../components/ui/lazy-with-preload';
 import { ExportMenu } from '../../features/exports/ExportMenu';
-import { PublishStatusLine } from '../../features/wechat-publish/PublishStatusLine';
 import { queryKeys } from '../../lib/query-keys';
 import { formatWordCount } from '../../lib/word-count';
 
 // The panel and jsdiff load when 历史版本 is first wanted, not with the editor.
 const VersionsPanel = lazyWithPreload(() => import('./versions/VersionsPanel'), 'VersionsPanel');
-// The 公众号排版 dialog, opened on its 存入草稿箱 panel from the article's publish status.
-const WechatLayoutDialog = lazyWithPreload(() => import('../../features/wechat-layout/WechatLayoutDialog'), 'default');
 
 interface EditorToolbarProps {
   articleId: string;
@@ -32,14 +28,11 @@ interface EditorToolbarProps {
 }
 
 export const EXPORT_UNSAVED_TEXT = '请先保存后再导出';
-export const PUBLISH_UNSAVED_TEXT = '请先保存后再发到公众号';
 
 export function EditorToolbar({ articleId, title, words, dirty, saving, problem, onSave, content, onRestored }: EditorToolbarProps) {
   const hintId = useId();
   const queryClient = useQueryClient();
   const [versionsOpen, setVersionsOpen] = useState(false);
-  const [publishOpen, setPublishOpen] = useState(false);
-  const toast = useToast();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <div className="min-w-0 flex-1 basis-48">
@@ -56,13 +49,6 @@ export function EditorToolbar({ articleId, title, words, dirty, saving, problem,
               {problem}
             </span>
           )}
-          {/* Publishing reads the saved article, as exports do. */}
-          <PublishStatusLine
-            articleId={articleId}
-            poll={!publishOpen}
-            onPreload={WechatLayoutDialog.preload}
-            onOpen={() => (dirty ? toast.info(PUBLISH_UNSAVED_TEXT) : setPublishOpen(true))}
-          />
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -106,11 +92,6 @@ export function EditorToolbar({ articleId, title, words, dirty, saving, problem,
             onClose={() => setVersionsOpen(false)}
             onRestored={(restored) => onRestored?.(restored)}
           />
-        </Suspense>
-      )}
-      {publishOpen && (
-        <Suspense fallback={null}>
-          <WechatLayoutDialog articleId={articleId} initialTab="publish" onClose={() => setPublishOpen(false)} />
         </Suspense>
       )}
     </div>
