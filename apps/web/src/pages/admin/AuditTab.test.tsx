@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../components/account/test-fetch';
+import { jsonResponse } from '../../test/fixtures';
+import { inAQuarterHour, renderConsole, session } from './admin-test-support';
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditTargetLabel, auditValue } from './audit-labels';
+
+const entry = (action: string, target: string, before: unknown, after: unknown, reason: string) => ({ at: '2026-01-05T06:03:00.000Z', operator: 'ops', action, target, before, after, reason });
+
+describe('the audit log', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names every action the server writes in Chinese', () => {
+    expect(AUDIT_ACTION_LABELS).toEqual({
+      'user.coins': '调整金币',
+      'user.lock': '锁定账号',
+      'user.unlock': '解锁账号',
+      'user.sessions.end': '强制下线',
+      'operator.grant': '授予运营权限',
+      'operator.revoke': '撤销运营权限',
+      'task.retry': '重试任务',
+      'task.cancel': '取消任务',
+      'order.refund': '退款',
+    });
+    expect(auditActionLabel('content.hide')).toBe('content.hide');
+    expect(auditTargetLabel('user:12')).toBe('用户 12');
+    expect(auditTargetLabel('order:TM1')).toBe('订单 TM1');
+    expect(auditTargetLabel('something')).toBe('something');
+    expect(auditValue({ coinBalance: 300 })).toBe('coinBalance: 300');
+    expect(auditValue({ locked: false, note: 'x' })).toBe('locked: false, note: x');
+    expect(auditValue(null)).toBe('—');
+  });
+
+  it('lists entries with time, operator, action, target, change and reason', async () => {
+    stubApi({
+      '/api/admin/session': () => session(inAQuarterHour()),
+      '/api/admin/audit?page=1': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            entry('user.coins', 'user:12', { coinBalance: 300 }, { coinBalance: 800, delta: 500 }, '活动补偿'),
+            { ...entry('operator.grant', 'user:3', null, null, '命令行授予运营权限'), operator: 'cli' },
+          ],
+          page: 1,
+          totalPages: 1,
+        }),
+    });
+    renderConsole('/admin?tab=audit');
+    const coins = await screen.findByRole('row', { name: /调整金币/ });
+    expect(coins).toHaveTextContent('2026/01/05 14:03');
+    expect(coins).toHaveTextContent('ops');
+    expect(coins).toHaveTextContent('用户 12');
+    expect(coins).toHaveTextContent('coinBalance: 300 → coinBalance: 800, delta: 500');
+    expect(coins).toHaveTextContent('活动补偿');
+    const grant = screen.getByRole('row', { name: /授予运营权限/ });
+    expect(grant).toHaveTextContent('命令行');
+    expect(grant).toHaveTextContent('用户 3');
+  });
+
+  it('says when the log is empty', async () => {
+    stubApi({
+      '/api/admin/session': () => session(inAQuarterHour()),
+      '/api/admin/audit?page=1': () => jsonResponse({ success: true, data: [], page: 1, totalPages: 1 }),
+    });
+    renderConsole('/admin?tab=audit');
+    await screen.findByText('还没有操作记录');
+  });
+});

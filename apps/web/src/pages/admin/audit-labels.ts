@@ -1,0 +1,36 @@
+/** The audit log's actions as the console names them (the server writes the English keys). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.coins': '调整金币',
+  'user.lock': '锁定账号',
+  'user.unlock': '解锁账号',
+  'user.sessions.end': '强制下线',
+  'operator.grant': '授予运营权限',
+  'operator.revoke': '撤销运营权限',
+  'task.retry': '重试任务',
+  'task.cancel': '取消任务',
+  'order.refund': '退款',
+};
+
+/** An action's Chinese name; one the console does not know yet is shown as the server wrote it. */
+export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+const TARGET_KINDS: Record<string, string> = { user: '用户', task: '任务', order: '订单' };
+
+/** `user:12` → 用户 12; anything else as written. */
+export function auditTargetLabel(target: string): string {
+  const [kind, ...rest] = target.split(':');
+  const label = kind ? TARGET_KINDS[kind] : undefined;
+  return label && rest.length ? `${label} ${rest.join(':')}` : target;
+}
+
+const scalar = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A before or after value, compact: an object as `key: value, …`, nothing as —. */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length ? entries.map(([key, inner]) => `${key}: ${scalar(inner)}`).join(', ') : '—';
+  }
+  return scalar(value);
+}
