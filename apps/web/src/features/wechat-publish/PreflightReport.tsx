@@ -10,7 +10,7 @@ const LEVEL_COLOR = { info: 'text-slate-400', warn: 'text-amber-500', block: 'te
  * 预检: what WeChat would strip or change in this article in this theme, with what we do about
  * it, and the draft box's limits, each marked fine or too long (decision 074's preflight report).
  */
-export function PreflightReport({ query }: { query: UseQueryResult<Preflight> }) {
+export function PreflightReport({ query, typed = {} }: { query: UseQueryResult<Preflight>; typed?: TypedFields }) {
   const { data, error } = query;
   return (
     <section aria-labelledby="wechat-preflight" aria-busy={query.isFetching} className="rounded-xl border border-slate-200 p-3">
@@ -35,18 +35,35 @@ export function PreflightReport({ query }: { query: UseQueryResult<Preflight> })
           </button>
         </div>
       )}
-      {data && <ReportBody report={data} />}
+      {data && <ReportBody report={data} typed={typed} />}
     </section>
   );
 }
 
-function ReportBody({ report }: { report: Preflight }) {
+/** What the form holds for the fields the report measured without it (the server's own default otherwise). */
+export type TypedFields = Partial<Record<'author' | 'digest', string>>;
+
+/** A limit as it stands with what was typed in the form: the report measured the article's defaults. */
+function withTyped(limit: PreflightLimit, typed: TypedFields): PreflightLimit {
+  const text = limit.field === 'author' || limit.field === 'digest' ? typed[limit.field]?.trim() : undefined;
+  if (!text) return limit;
+  const length = [...text].length;
+  return { ...limit, length, ok: length <= limit.max };
+}
+
+/** Whether the draft can be made as things stand: nothing blocking, every limit kept with what is typed. */
+export function reportOk(report: Preflight, typed: TypedFields): boolean {
+  return report.findings.every((finding) => finding.level !== 'block') && report.limits.every((limit) => withTyped(limit, typed).ok);
+}
+
+function ReportBody({ report, typed }: { report: Preflight; typed: TypedFields }) {
   const { pictures } = report;
+  const ok = reportOk(report, typed);
   return (
     <div className="mt-2 space-y-3 text-sm">
-      <p data-testid="preflight-summary" className={`flex items-start gap-1.5 font-medium ${report.ok ? 'text-emerald-700' : 'text-red-600'}`}>
-        {report.ok ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
-        {report.ok ? '可以存入草稿箱' : '需要先修改文章，才能存入草稿箱'}
+      <p data-testid="preflight-summary" className={`flex items-start gap-1.5 font-medium ${ok ? 'text-emerald-700' : 'text-red-600'}`}>
+        {ok ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
+        {ok ? '可以存入草稿箱' : '需要先修改文章，才能存入草稿箱'}
       </p>
       <div>
         <h4 className="text-xs font-medium text-slate-500">公众号会处理的内容</h4>
@@ -68,7 +85,7 @@ function ReportBody({ report }: { report: Preflight }) {
         <h4 className="text-xs font-medium text-slate-500">字数限制</h4>
         <ul aria-label="字数限制" className="mt-1 space-y-1">
           {report.limits.map((limit) => (
-            <LimitItem key={limit.field} limit={limit} />
+            <LimitItem key={limit.field} limit={withTyped(limit, typed)} />
           ))}
         </ul>
       </div>

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { WECHAT_ACCOUNTS_PATH } from '../wechat-accounts/wechat-accounts-api';
 import { BIND_ACCOUNT_HREF } from './AccountChooser';
-import { CONFIRM_REQUIRED_TEXT, PublishPanel } from './PublishPanel';
+import { CONFIRM_REQUIRED_TEXT, PREFLIGHT_BLOCKED_TEXT, PublishPanel } from './PublishPanel';
 import { preflightPath, publicationPath, publicationsPath, publishPath } from './publish-api';
 import { toLocalInputValue } from './publish-text';
 import { POLL_INTERVAL_MS } from './use-publication-poll';
@@ -23,6 +23,7 @@ const REPORT = {
   ],
   limits: [
     { field: 'title', label: '标题', length: 12, max: 32, ok: true },
+    { field: 'author', label: '作者', length: 0, max: 16, ok: true },
     { field: 'contentChars', label: '正文字数', length: 3000, max: 20000, ok: true },
   ],
   pictures: { ours: 3, converted: 1, external: 1 },
@@ -88,18 +89,23 @@ describe('PublishPanel', () => {
 
   it('shows the preflight report for the theme as a readable list: what WeChat changes, the fix, pictures, limits', async () => {
     const server = fakeServer({ report: { ...REPORT, limits: [...REPORT.limits, { field: 'digest', label: '摘要', length: 140, max: 128, ok: false }], ok: false } });
-    renderPanel('tech');
+    const { user } = renderPanel('tech');
     const report = await screen.findByRole('region', { name: '预检' });
     expect(await within(report).findByText('2 个外部链接：公众号只保留 mp.weixin.qq.com 的链接')).toBeInTheDocument();
     expect(within(report).getByText('我们的处理：改成文末的参考链接，正文里保留编号')).toBeInTheDocument();
     expect(within(report).getByText('<div class="x">')).toBeInTheDocument();
     expect(within(report).getByText('3 张本站图片会上传到公众号（其中 1 张先转为 JPG）；1 张外部图片公众号无法显示，会被去掉。')).toBeInTheDocument();
     const limits = within(report).getByRole('list', { name: '字数限制' });
-    expect(within(limits).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['标题12 / 32未超出', '正文字数3000 / 20000未超出', '摘要140 / 128（超出 12，请缩短）']);
+    expect(within(limits).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['标题12 / 32未超出', '作者0 / 16未超出', '正文字数3000 / 20000未超出', '摘要140 / 128（超出 12，请缩短）']);
     expect(within(report).getByTestId('preflight-summary')).toHaveTextContent('需要先修改文章，才能存入草稿箱');
     expect(server.bodies(preflightPath('a1'))).toEqual([{ theme: 'tech' }]);
-    // Not publishable as it stands: the button says why.
+    // Not publishable as it stands: the button says why; a digest of one's own mends it.
     expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(PREFLIGHT_BLOCKED_TEXT);
+    await user.type(screen.getByLabelText('摘要（选填）'), '短摘要');
+    expect(within(limits).getByText('摘要').parentElement).toHaveTextContent('摘要3 / 128未超出');
+    expect(within(report).getByTestId('preflight-summary')).toHaveTextContent('可以存入草稿箱');
+    expect(submitButton()).toBeEnabled();
     expect(report.textContent).not.toContain('{');
   });
 
@@ -120,6 +126,8 @@ describe('PublishPanel', () => {
     expect(screen.getByText('2/16')).toBeInTheDocument();
     await user.type(screen.getByLabelText('摘要（选填）'), '一段摘要');
     expect(screen.getByText('4/128')).toBeInTheDocument();
+    // The report's limits follow what is typed.
+    expect(within(screen.getByRole('list', { name: '字数限制' })).getByText('作者').parentElement).toHaveTextContent('作者2 / 16未超出');
     await user.click(submitButton());
     expect(await screen.findByText(/正在上传图片并存入草稿箱/)).toBeInTheDocument();
     // Nothing is called a success before the server answers.

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { queryKeys } from '../../lib/query-keys';
 import { fetchWechatAccounts } from '../wechat-accounts/wechat-accounts-api';
 import { AccountChooser } from './AccountChooser';
-import { PreflightReport } from './PreflightReport';
+import { PreflightReport, reportOk } from './PreflightReport';
 import { type PublishOptions, PublishOptionsFields } from './PublishOptionsFields';
 import { PublicationCard } from './PublicationCard';
 import { fetchPreflight, fetchPublications, type Publication, publishKeys, publishToWechat } from './publish-api';
@@ -54,7 +54,8 @@ export function PublishPanel({ articleId, theme }: PublishPanelProps) {
   const list = accounts.data ?? [];
   const accountId = chosenAccount && list.some((account) => account.accountId === chosenAccount) ? chosenAccount : list[0]?.accountId;
   const needsConfirm = options.mode === 'publish' && !options.confirmed;
-  const blocked = preflight.data && !preflight.data.ok && !preflight.isPlaceholderData;
+  const typed = { author: options.author, digest: options.digest };
+  const blocked = preflight.data && !preflight.isPlaceholderData && !reportOk(preflight.data, typed);
 
   const refreshPublications = () => queryClient.invalidateQueries({ queryKey: publishKeys.publications(articleId) });
 
@@ -117,7 +118,7 @@ export function PublishPanel({ articleId, theme }: PublishPanelProps) {
       {previous && card(previous, 'latest', setLatestNow)}
       <AccountChooser query={accounts} value={accountId} onChange={setChosenAccount} />
       <p className="text-xs text-slate-500">发到公众号的是这篇文章最近一次保存的内容。</p>
-      <PreflightReport query={preflight} />
+      <PreflightReport query={preflight} typed={typed} />
       <PublishOptionsFields
         idPrefix={ids}
         options={options}
