@@ -31,6 +31,9 @@ export const articles = pgTable(
     repurposedFor: text('repurposed_for'),
     /** The WeChat layout theme chosen for this article (null: the default, clean). */
     wechatTheme: text('wechat_theme'),
+    /** Hidden by an operator (issue 21): its share page answers 404 with a notice, whatever isPublic says. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
@@ -65,3 +68,14 @@ export const articleVersions = pgTable(
 );
 
 export type ArticleVersionRow = typeof articleVersions.$inferSelect;
+
+/**
+ * The home page's four case slots (SHOWCASE_CASES ids) and the published article an operator put
+ * in each (issue 21); a slot without a row, or whose pick is no longer public, shows its seeded article.
+ */
+export const showcasePicks = pgTable('showcase_picks', {
+  slot: text('slot').primaryKey(),
+  articleId: text('article_id').notNull(),
+  operatorId: bigint('operator_id', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});

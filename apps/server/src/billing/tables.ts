@@ -27,7 +27,8 @@ export const coinLedger = pgTable(
   (table) => [index('coin_ledger_user_idx').on(table.userId, table.createdAt)],
 );
 
-export type LedgerKind = 'registration_gift' | 'purchase' | 'subscription' | 'hold' | 'release' | 'adjustment';
+/** 'refund': coins taken back when an order is refunded (decision 079). */
+export type LedgerKind = 'registration_gift' | 'purchase' | 'subscription' | 'hold' | 'release' | 'adjustment' | 'refund';
 
 /**
  * Coin reservations for work that costs coins: the coins leave the balance when held (ledger
@@ -94,3 +95,52 @@ export const paymentOrders = pgTable(
 );
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * Refunds of paid orders (decision 079). A row is inserted as `processing` under the order's row
+ * lock before the provider is called, so the amount it claims is taken from what remains to
+ * refund at once: concurrent clicks cannot claim the same money twice. `outRefundNo` is ours and
+ * is sent to the provider, which treats a repeated number as the same refund. When the refund
+ * succeeds the coins the refunded part granted are taken back once: `coinsClawedBack` through the
+ * ledger (key `refund:<outRefundNo>`), and what the balance could not give `coinsOwed`, the
+ * record of coins the user owes (their total is the sum over their refunds).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    outRefundNo: text('out_refund_no').notNull().unique(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    outTradeNo: text('out_trade_no').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['processing', 'refunded', 'failed', 'closed'] }).notNull().default('processing'),
+    /** The provider's refund id and its last status word (SUCCESS, PROCESSING, CLOSED, ABNORMAL). */
+    providerRefundId: text('provider_refund_id'),
+    providerStatus: text('provider_status'),
+    coinsClawedBack: bigint('coins_clawed_back', { mode: 'number' }).notNull().default(0),
+    coinsOwed: bigint('coins_owed', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    /** The console's idempotency key: the same request sent again answers the same refund. */
+    requestId: text('request_id').unique(),
+    /** The operator's user id (no foreign key, like the audit log's). */
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    failReason: text('fail_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    check('payment_refunds_amount_positive', sql`${table.amountFen} > 0`),
+    check('payment_refunds_coins_nonnegative', sql`${table.coinsClawedBack} >= 0 and ${table.coinsOwed} >= 0`),
+    index('payment_refunds_order_idx').on(table.orderId),
+    index('payment_refunds_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
