@@ -59,7 +59,10 @@ export interface SourceArticle {
 }
 
 /** A call to the source platform's buttons (点个在看, 关注我): it means nothing on another platform. */
-const PLATFORM_CHATTER = /在看|点赞|关注|转发|留言|收藏|评论区|分享给|三连|公众号|星标/u;
+const PLATFORM_CHATTER = /在看|点赞|关注|转发|转给|留言|收藏|评论区|分享给|三连|公众号|星标/u;
+const LIST_LABEL = /^[^，。：:]{1,6}[：:]\s*/u;
+/** 再看…, 还要…: once its list opener is gone, the sentence still leans on the one before. */
+const LEANING_START = /^(?:再|还|又|也|并)/u;
 const HEADING = /^\s*(#{1,6})\s+(.+?)\s*#*\s*$/u;
 const PICTURE = /^\s*!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)\s*$/u;
 /** Sections that list sources: not the article's prose. */
@@ -105,7 +108,11 @@ export function readSource(input: { title: string; content: string; imageUrl?: s
     if (skipping || PICTURE_CREDIT_LINE.test(line.text)) continue;
     const sentences = splitSentences(line.text).flatMap((written, position) => {
       const plain = plainSentence(written);
-      const bare = plain.replace(LIST_OPENER, '').trim();
+      // A list item's label (需求：…) names a part of the text; the words after it are the item.
+      const bare = plain
+        .replace(LIST_OPENER, '')
+        .replace(line.marker !== '' ? LIST_LABEL : /^$/u, '')
+        .trim();
       // A list item or a line without an end mark still ends: joined to the next it would run on.
       const text = /[。！？!?；;…”」』）)]$/u.test(bare) ? bare : `${bare.replace(/[，,：:、]$/u, '')}。`;
       if (charLength(text) < 4) return [];
@@ -118,7 +125,7 @@ export function readSource(input: { title: string; content: string; imageUrl?: s
           question: /[？?][”」』）)]?$/u.test(text),
           // A lead-in to a list (几个步骤连起来看：) says nothing without its list.
           filler: isFiller(plain) || PLATFORM_CHATTER.test(plain) || /[：:]$/u.test(bare),
-          leaning: leansOnPrevious(plain),
+          leaning: leansOnPrevious(plain) || LEANING_START.test(bare),
           listItem: line.marker !== '',
           length: charLength(text),
         },
@@ -140,13 +147,20 @@ export function readSource(input: { title: string; content: string; imageUrl?: s
 /** The opening section before the first heading is the lead; with three sections or more the first headed one introduces and a closing one concludes. */
 function assignRoles(sections: SourceSection[]): void {
   const headed = sections.filter((section) => section.heading !== null);
+  // A lead of pictures only (the cover under the title) does not open the text; the first headed section does.
+  const lead = sections.find((section) => section.role === 'lead' && section.paragraphs.length > 0);
   if (headed.length >= 3) {
-    if (!sections.some((section) => section.role === 'lead')) headed[0]!.role = 'intro';
+    if (!lead) headed[0]!.role = 'intro';
     const last = headed.at(-1)!;
     if (CONCLUSION.test(last.heading!) || headed.length >= 4) last.role = 'conclusion';
   } else if (headed.length >= 2 && CONCLUSION.test(headed.at(-1)!.heading!)) {
     headed.at(-1)!.role = 'conclusion';
   }
+}
+
+/** The sections that open the text (a lead with prose, or the introduction), in order. */
+export function openingSections(source: SourceArticle): SourceSection[] {
+  return source.sections.filter((section) => (section.role === 'lead' || section.role === 'intro') && section.paragraphs.length > 0);
 }
 
 /** Every sentence of the source in reading order. */

@@ -2,6 +2,7 @@ import { REPURPOSE_LIMITS, REPURPOSE_PLATFORM_IDS, type RepurposePlatform } from
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repurposeOffline } from '../../src/repurpose/offline/index.js';
 import type { RepurposeDraft } from '../../src/repurpose/offline/types.js';
+import { fitAtBoundary } from '../../src/repurpose/offline/pick.js';
 import { toutiaoHeadline } from '../../src/repurpose/offline/toutiao.js';
 import { readSource } from '../../src/repurpose/source-article.js';
 import { CYCLING, offlineSources } from './source-articles.js';
@@ -117,6 +118,13 @@ describe.each(REPURPOSE_PLATFORM_IDS.map((platform) => [platform]))('%s offline'
 });
 
 describe('the forms', () => {
+  it('cut a title at a natural boundary, never turning a question into a claim', () => {
+    expect(fitAtBoundary('为什么县城的奶茶店越开越多？背后有这几个原因', 19)).toBe('为什么县城的奶茶店越开越多？');
+    expect(fitAtBoundary('MacBook Air M5 适合大学生吗？帮你把账算清楚', 19)).toBe('MacBook Air M5');
+    expect(fitAtBoundary('城市通勤骑行一年，我总结了这些经验', 19)).toBe('城市通勤骑行一年，我总结了这些经验');
+    expect(fitAtBoundary('城市通勤骑行一年，我总结了这些经验', 12)).toBe('城市通勤骑行一年');
+  });
+
   it('小红书: a title of at most 20 characters after one emoji, short emoji-led paragraphs, 5–8 #话题, 300–800 characters', () => {
     for (const source of sources) {
       const draft = outputs.get(keyOf(source, 'xiaohongshu'))!;
@@ -126,7 +134,7 @@ describe('the forms', () => {
       const tags = draft.markdown.trim().split('\n').at(-1)!.split(' ');
       expect(tags.length).toBeGreaterThanOrEqual(5);
       expect(tags.length).toBeLessThanOrEqual(8);
-      for (const tag of tags) expect(tag).toMatch(/^#[^\s#\p{P}]{2,10}$/u);
+      for (const tag of tags) expect(tag).toMatch(/^#[^\s#\p{P}]{2,16}$/u);
       expect(draft.extra.hashtags).toEqual(tags);
       const body = plain(draft.markdown.replace(/^# .*$/mu, '').replace(/^#\S.*$/mu, ''));
       expect(length(body), draft.markdown).toBeGreaterThanOrEqual(300);

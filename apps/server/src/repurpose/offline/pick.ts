@@ -1,5 +1,6 @@
 import { overlap } from '../../revisions/offline/key-sentences.js';
 import { charLength } from '../../revisions/offline/sentences.js';
+import { parseTopic } from '../../topic/index.js';
 import { tagTopic } from '../../topic/segment.js';
 import type { SourceSentence } from '../source-article.js';
 
@@ -104,15 +105,24 @@ export function fitAtBoundary(title: string, limit: number): string {
   }
   kept = kept.replace(/[，,：:｜|、；;—\s]+$/u, '');
   if ([...kept].length >= Math.min(6, limit / 2)) return kept;
-  const words = tagTopic(clauses[0]!).map((token) => token.word);
-  let cut = '';
+  const first = clauses[0]!;
+  let cursor = 0;
   let best = '';
-  for (const word of words) {
-    if ([...(cut + word)].length > limit) break;
-    cut += word;
-    if (!FUNCTION_WORD.test(word)) best = cut;
+  for (const { word } of tagTopic(first)) {
+    // Cut the clause as written (its spaces kept: MacBook Air M5), after a whole word.
+    const at = first.indexOf(word, cursor);
+    if (at < 0) break;
+    cursor = at + word.length;
+    if ([...first.slice(0, cursor)].length > limit) break;
+    if (!FUNCTION_WORD.test(word)) best = first.slice(0, cursor);
   }
-  return best.replace(/[\p{P}\s]+$/u, '') || [...clean].slice(0, limit).join('');
+  best = best.replace(/[\p{P}\s]+$/u, '');
+  // A question cut before its end would read as a claim the source does not make: its subject stands instead.
+  if (best && /[？?]\s*$/u.test(first)) {
+    const { subject } = parseTopic(first);
+    if (subject && first.includes(subject) && [...subject].length <= limit) return subject;
+  }
+  return best || [...clean].slice(0, limit).join('');
 }
 
 /** A stable number from text, to vary fixed choices (emoji) between articles but not between runs. */

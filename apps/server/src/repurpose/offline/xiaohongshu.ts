@@ -2,7 +2,7 @@ import { REPURPOSE_LIMITS } from '@tianma/shared';
 import { charLength } from '../../revisions/offline/sentences.js';
 import { parseTopic } from '../../topic/index.js';
 import { tagTopic, termLength } from '../../topic/segment.js';
-import { allSentences, type SourceArticle, sectionSentences } from '../source-article.js';
+import { allSentences, openingSections, type SourceArticle, sectionSentences } from '../source-article.js';
 import { fitAtBoundary, pickSentences, Said, seedOf, usable } from './pick.js';
 import type { RepurposeDraft } from './types.js';
 
@@ -26,7 +26,7 @@ export function toXiaohongshu(source: SourceArticle, context: { topic?: string; 
   const title = `${emoji(TITLE_EMOJI, 0)}${fitAtBoundary(source.title, REPURPOSE_LIMITS.xiaohongshuTitle - 1)}`;
   const used = new Said();
 
-  const opening = source.sections.find((section) => section.role === 'lead' || section.role === 'intro') ?? source.sections[0]!;
+  const opening = openingSections(source)[0] ?? source.sections.find((section) => section.paragraphs.length > 0)!;
   const openingSentences = sectionSentences(opening);
   const hook = openingSentences.find((s) => s.question && usable(s) && s.length <= 30 && !used.has(s.order));
   if (hook) used.add(hook.order, hook.text);
@@ -40,7 +40,7 @@ export function toXiaohongshu(source: SourceArticle, context: { topic?: string; 
 
   const blocks: string[] = [];
   body.forEach((section, i) => {
-    const picked = pickSentences(sectionSentences(section), { budget: perSection, used, statements: true, maxLength: PARAGRAPH_MAX, max: 3 });
+    const picked = pickSentences(sectionSentences(section), { budget: perSection, used, statements: true, standalone: true, maxLength: PARAGRAPH_MAX, max: 3 });
     if (picked.length === 0) return;
     const paragraphs = intoParagraphs(picked, PARAGRAPH_MAX);
     const lead = section.heading ? `${emoji(SECTION_EMOJI, i)} **${section.heading}**` : null;
@@ -79,7 +79,9 @@ const GENERIC_WORDS = new Set(
 /** A tag: no spaces or marks, 2–10 characters, not a bare number. */
 function asTag(text: string): string | null {
   const tag = text.replace(/[\s#\p{P}\p{S}]+/gu, '');
-  if (termLength(tag) < 2 || termLength(tag) > 10 || COUNT_WORD.test(tag)) return null;
+  const chars = [...tag].length;
+  const han = (tag.match(/\p{Script=Han}/gu) ?? []).length;
+  if (chars < 2 || chars > 16 || han > 10 || COUNT_WORD.test(tag)) return null;
   // A topic names a subject (防晒, 奶茶店, iPhone 17): no word any article could carry, no adverb, pronoun or particle.
   if (GENERIC_WORDS.has(tag)) return null;
   const tags = tagTopic(tag);
@@ -102,7 +104,8 @@ export function hashtags(source: SourceArticle, context: { topic?: string; keywo
   for (const term of parseTopic(source.title).keyTerms.slice(0, 2)) if (termLength(term) <= 6) add(term);
   for (const term of source.terms) {
     if (tags.length >= Math.max(min, 6)) break;
-    add(term);
+    // The index lower-cases Latin words and splits names (macbook, air, m5): the title's terms carry them whole.
+    if (!/^[a-z0-9]+$/u.test(term)) add(term);
   }
   // A very short text has few terms: its headings' terms complete the set.
   for (const section of source.sections) if (tags.length < min && section.heading) for (const term of parseTopic(section.heading).keyTerms) add(term);

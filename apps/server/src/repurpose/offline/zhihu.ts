@@ -1,6 +1,6 @@
 import { PLATFORM_TITLE_LIMITS } from '@tianma/shared';
 import { charLength } from '../../revisions/offline/sentences.js';
-import { allSentences, type SourceArticle, type SourceSection, sectionSentences } from '../source-article.js';
+import { allSentences, openingSections, type SourceArticle, type SourceSection, sectionSentences } from '../source-article.js';
 import { fitAtBoundary, pickSentences, Said, usable } from './pick.js';
 import type { RepurposeDraft } from './types.js';
 
@@ -25,7 +25,7 @@ export function toZhihu(source: SourceArticle): RepurposeDraft {
 
   // The conclusion: from the concluding section (its last paragraph is kept for the close), else the lead, else the whole text.
   const conclusionPool = closingSection ? sectionSentences(closingSection).filter((s) => !closingParagraph?.includes(s.order)) : [];
-  const leadPool = source.sections.filter((s) => s.role === 'lead' || s.role === 'intro').flatMap(sectionSentences);
+  const leadPool = openingSections(source).flatMap(sectionSentences);
   let conclusion = pickSentences(conclusionPool, { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 3 });
   if (conclusion.length === 0) conclusion = pickSentences(leadPool, { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
   if (conclusion.length === 0) conclusion = pickSentences(allSentences(source), { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
