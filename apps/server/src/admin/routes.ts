@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Auth } from '../accounts/auth.js';
 import type { SessionCaching } from '../accounts/sessions.js';
 import { COIN_DELTA_MAX } from '@tianma/shared';
 import type { EventBus } from '../generation/events.js';
 import type { TaskQueue } from '../generation/task-runner.js';
+import type { PaymentSetup } from '../billing/payment/registry.js';
 import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { listAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
+import { registerAdminOrderRoutes } from './orders-routes.js';
 import { dailyStats, feedbackBreakdown, modelUsage, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
@@ -19,6 +22,9 @@ export interface AdminRouteDeps {
   caching?: SessionCaching;
   queue: TaskQueue;
   bus: EventBus;
+  /** Orders and refunds (orders-routes.ts): the payment setup in use; the app's (`app.payment`) when absent. */
+  payment?: PaymentSetup;
+  logger?: Logger;
 }
 
 const reason = z.string({ error: '请填写操作原因' }).trim().min(2, '请填写操作原因（至少2个字）').max(500, '操作原因不能超过500字');
@@ -147,4 +153,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: { from: range.from, to: range.to, days, usage, feedback } };
   });
+
+  registerAdminOrderRoutes(app, { db: deps.db, auth: deps.auth, payment: deps.payment, logger: deps.logger });
 }

@@ -24,6 +24,7 @@ const KIND_LABELS: Record<string, string> = {
   hold: '创作预扣',
   release: '退回',
   adjustment: '人工调整',
+  refund: '退款扣回',
 };
 
 export function presentLedgerEntry(entry: typeof coinLedger.$inferSelect) {

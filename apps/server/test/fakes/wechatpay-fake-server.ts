@@ -37,7 +37,27 @@ export interface FakeOrder {
   successTime?: string;
 }
 
-export type FakeRoute = 'create' | 'query' | 'close' | 'unknown';
+export type FakeRefundStatus = 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
+
+export interface FakeRefund {
+  params: Record<string, unknown>;
+  outTradeNo: string;
+  refundId: string;
+  refund: number;
+  total: number;
+  status: FakeRefundStatus;
+  createTime: string;
+  successTime?: string;
+}
+
+export interface RefundNotificationOptions extends Omit<NotificationOptions, 'appid' | 'amountTotal'> {
+  /** event_type and refund_status (default: the refund's status, which must not be PROCESSING). */
+  status?: Exclude<FakeRefundStatus, 'PROCESSING'>;
+  /** amount.refund in the notification (default: the recorded refund). */
+  refundAmount?: number;
+}
+
+export type FakeRoute = 'create' | 'query' | 'close' | 'refund' | 'refund-query' | 'unknown';
 
 export interface WechatPayFake {
   url: string;
@@ -50,8 +70,20 @@ export interface WechatPayFake {
   platformPrivateKey: KeyObject;
   apiV3Key: string;
   orders: Map<string, FakeOrder>;
-  /** Switches a test flips directly. */
-  behaviour: { corruptResponseSignature: boolean; hang: boolean; delayMs: number; refuseClose: boolean };
+  /** Refunds by out_refund_no. */
+  refunds: Map<string, FakeRefund>;
+  /**
+   * Switches a test flips directly. `refundStatus`: what a new refund answers (WeChat usually says
+   * PROCESSING, and SUCCESS comes by notification); `refuseRefund`: an error code every refund gets.
+   */
+  behaviour: {
+    corruptResponseSignature: boolean;
+    hang: boolean;
+    delayMs: number;
+    refuseClose: boolean;
+    refundStatus: 'PROCESSING' | 'SUCCESS';
+    refuseRefund: string | null;
+  };
   requestCount(route: FakeRoute): number;
   /** Calls of this route that passed the signature check and were answered 2xx. */
   acceptedCount(route: FakeRoute): number;
@@ -60,10 +92,15 @@ export interface WechatPayFake {
   markPaid(outTradeNo: string, options?: { amountTotal?: number }): string;
   buildNotification(outTradeNo: string, options?: NotificationOptions): { headers: Record<string, string>; body: string };
   deliverNotification(url: string, outTradeNo: string, options?: NotificationOptions): Promise<number>;
+  /** Moves a refund to its final state at the fake (as WeChat does when the money has gone back). */
+  completeRefund(outRefundNo: string, status?: Exclude<FakeRefundStatus, 'PROCESSING'>): FakeRefund;
+  buildRefundNotification(outRefundNo: string, options?: RefundNotificationOptions): { headers: Record<string, string>; body: string };
+  deliverRefundNotification(url: string, outRefundNo: string, options?: RefundNotificationOptions): Promise<number>;
   close(): Promise<void>;
 }
 
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const AUTH = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 
@@ -89,7 +126,16 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
   const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const counts = new Map<FakeRoute, { total: number; live: number; max: number; accepted: number }>();
   const orders = new Map<string, FakeOrder>();
-  const behaviour = { corruptResponseSignature: false, hang: false, delayMs: 0, refuseClose: false };
+  const refunds = new Map<string, FakeRefund>();
+  const behaviour: WechatPayFake['behaviour'] = {
+    corruptResponseSignature: false,
+    hang: false,
+    delayMs: 0,
+    refuseClose: false,
+    refundStatus: 'PROCESSING',
+    refuseRefund: null,
+  };
+  const beijingNow = () => `${new Date(now() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
   const mchid = options.mchid ?? '1900000109';
   const appid = options.appid ?? 'wxd678efh567hg6787';
   const merchantSerialNo = '3775B6A45ACD588826D15E583A95F5DD20000001';
@@ -164,10 +210,84 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     };
   }
 
-  function route(req: http.IncomingMessage): { name: FakeRoute; outTradeNo?: string; query?: URLSearchParams } {
+  /** `POST /v3/refund/domestic/refunds`, with WeChat's checks: a paid order, the right total, refunds within it. */
+  function createRefund(body: Record<string, unknown>): Reply {
+    const amount = body.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined;
+    const notifyUrl = body.notify_url === undefined ? undefined : typeof body.notify_url === 'string' && URL.canParse(body.notify_url) ? new URL(body.notify_url) : null;
+    const valid =
+      typeof body.out_trade_no === 'string' &&
+      OUT_TRADE_NO.test(body.out_trade_no) &&
+      typeof body.out_refund_no === 'string' &&
+      OUT_REFUND_NO.test(body.out_refund_no) &&
+      (body.reason === undefined || (typeof body.reason === 'string' && Array.from(body.reason).length <= 80)) &&
+      (notifyUrl === undefined || (notifyUrl?.protocol === 'https:' && notifyUrl.search === '')) &&
+      Number.isSafeInteger(amount?.refund) &&
+      (amount?.refund as number) > 0 &&
+      Number.isSafeInteger(amount?.total) &&
+      amount?.currency === 'CNY';
+    if (!valid) return failure(400, 'PARAM_ERROR', 'missing or invalid parameter');
+    const outRefundNo = body.out_refund_no as string;
+    const existing = refunds.get(outRefundNo);
+    if (existing) {
+      // The same number is the same refund: answered as it stands, never refunded twice.
+      if (existing.outTradeNo !== body.out_trade_no || existing.refund !== amount?.refund) return failure(400, 'INVALID_REQUEST', 'out_refund_no already used');
+      return new Reply(200, refundJson(outRefundNo, existing));
+    }
+    if (behaviour.refuseRefund) return failure(403, behaviour.refuseRefund, 'refund refused');
+    const order = orders.get(body.out_trade_no as string);
+    if (!order) return failure(404, 'RESOURCE_NOT_EXISTS', 'order does not exist');
+    if (order.tradeState !== 'SUCCESS') return failure(400, 'INVALID_REQUEST', 'order is not paid');
+    if (amount?.total !== order.total) return failure(400, 'INVALID_REQUEST', 'total differs from the order');
+    const claimed = [...refunds.values()]
+      .filter((r) => r.outTradeNo === body.out_trade_no && (r.status === 'SUCCESS' || r.status === 'PROCESSING'))
+      .reduce((sum, r) => sum + r.refund, 0);
+    if (claimed + (amount.refund as number) > order.total) return failure(400, 'INVALID_REQUEST', 'refunds exceed the order total');
+    const refund: FakeRefund = {
+      params: body,
+      outTradeNo: body.out_trade_no as string,
+      refundId: `50300${String(Date.now()).padStart(14, '0')}${randomBytes(5).readUInt32BE().toString().padStart(10, '0')}`,
+      refund: amount.refund as number,
+      total: order.total,
+      status: behaviour.refundStatus,
+      createTime: beijingNow(),
+      ...(behaviour.refundStatus === 'SUCCESS' ? { successTime: beijingNow() } : {}),
+    };
+    refunds.set(outRefundNo, refund);
+    return new Reply(200, refundJson(outRefundNo, refund));
+  }
+
+  function refundJson(outRefundNo: string, refund: FakeRefund): Record<string, unknown> {
+    return {
+      refund_id: refund.refundId,
+      out_refund_no: outRefundNo,
+      transaction_id: orders.get(refund.outTradeNo)?.transactionId,
+      out_trade_no: refund.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      create_time: refund.createTime,
+      status: refund.status,
+      funds_account: 'AVAILABLE',
+      amount: {
+        total: refund.total,
+        refund: refund.refund,
+        payer_total: refund.total,
+        payer_refund: refund.refund,
+        settlement_refund: refund.refund,
+        settlement_total: refund.total,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
+    };
+  }
+
+  function route(req: http.IncomingMessage): { name: FakeRoute; outTradeNo?: string; outRefundNo?: string; query?: URLSearchParams } {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     if (req.method === 'POST' && path === '/v3/pay/transactions/native') return { name: 'create' };
+    if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') return { name: 'refund' };
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refundQuery?.[1]) return { name: 'refund-query', outRefundNo: decodeURIComponent(refundQuery[1]) };
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
     if (!match?.[1]) return { name: 'unknown' };
     const outTradeNo = decodeURIComponent(match[1]);
@@ -194,6 +314,11 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
       if (hasNull(body)) return failure(400, 'PARAM_ERROR', 'null values are not allowed');
     }
     if (target.name === 'create') return create(body);
+    if (target.name === 'refund') return createRefund(body);
+    if (target.name === 'refund-query') {
+      const refund = refunds.get(target.outRefundNo ?? '');
+      return refund ? new Reply(200, refundJson(target.outRefundNo!, refund)) : failure(404, 'RESOURCE_NOT_EXISTS', 'refund does not exist');
+    }
     if (target.name === 'unknown' || !target.outTradeNo) return failure(404, 'NOT_FOUND', 'no such API');
     const mchidGiven = target.name === 'query' ? target.query?.get('mchid') : body.mchid;
     if (mchidGiven !== mchid) return failure(400, 'PARAM_ERROR', 'mchid mismatch');
@@ -279,6 +404,55 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
   }
 
+  function completeRefund(outRefundNo: string, status: Exclude<FakeRefundStatus, 'PROCESSING'> = 'SUCCESS'): FakeRefund {
+    const refund = refunds.get(outRefundNo);
+    if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
+    if (refund.status === 'PROCESSING') {
+      refund.status = status;
+      if (status === 'SUCCESS') refund.successTime = beijingNow();
+    }
+    return refund;
+  }
+
+  function buildRefundNotification(outRefundNo: string, notify: RefundNotificationOptions = {}) {
+    const refund = refunds.get(outRefundNo);
+    if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
+    const status = notify.status ?? (refund.status === 'PROCESSING' ? 'SUCCESS' : refund.status);
+    if (refund.status === 'PROCESSING') completeRefund(outRefundNo, status);
+    const plaintext = JSON.stringify({
+      mchid: notify.mchid ?? mchid,
+      transaction_id: orders.get(refund.outTradeNo)?.transactionId,
+      out_trade_no: refund.outTradeNo,
+      refund_id: refund.refundId,
+      out_refund_no: outRefundNo,
+      refund_status: status,
+      ...(status === 'SUCCESS' ? { success_time: refund.successTime ?? beijingNow() } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: refund.total, refund: notify.refundAmount ?? refund.refund, payer_total: refund.total, payer_refund: notify.refundAmount ?? refund.refund },
+    });
+    const nonce = randomBytes(6).toString('hex');
+    const body = JSON.stringify({
+      id: randomUUID(),
+      create_time: beijingNow(),
+      resource_type: 'encrypt-resource',
+      event_type: `REFUND.${status}`,
+      summary: status === 'SUCCESS' ? '退款成功' : status === 'CLOSED' ? '退款关闭' : '退款异常',
+      resource: {
+        original_type: 'refund',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: encryptResource(plaintext, apiV3Key, nonce, 'refund'),
+        associated_data: 'refund',
+        nonce,
+      },
+    });
+    const signer = (message: Buffer) => {
+      if (notify.signtest) return `WECHATPAY/SIGNTEST/${randomBytes(96).toString('base64')}`;
+      return notify.badSignature ? corrupt(platformSign(message)) : platformSign(message);
+    };
+    const headers = signedHeaders(body, signer, notify.serial, notify.timestampOffsetSeconds);
+    return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     mchid,
@@ -290,6 +464,7 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     platformPrivateKey: platform.privateKey,
     apiV3Key,
     orders,
+    refunds,
     behaviour,
     requestCount: (name) => stat(name).total,
     acceptedCount: (name) => stat(name).accepted,
@@ -299,6 +474,14 @@ export async function startWechatPayFake(options: { mchid?: string; appid?: stri
     buildNotification,
     async deliverNotification(url, outTradeNo, notify) {
       const { headers, body } = buildNotification(outTradeNo, notify);
+      const response = await fetch(url, { method: 'POST', headers, body });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    completeRefund,
+    buildRefundNotification,
+    async deliverRefundNotification(url, outRefundNo, notify) {
+      const { headers, body } = buildRefundNotification(outRefundNo, notify);
       const response = await fetch(url, { method: 'POST', headers, body });
       await response.arrayBuffer();
       return response.status;

@@ -8,6 +8,16 @@ export interface PaymentSetup {
   /** Present only on the embedded default: its page and confirm call are registered. */
   sandbox?: SandboxPaymentProvider;
   notifyUrl: string;
+  /** Where refund notifications go; by default the payment notification's URL + `/refund` (refundNotifyUrlOf). */
+  refundNotifyUrl?: string;
+}
+
+/**
+ * The refund notification's URL: configured, or the payment notification's URL followed by
+ * `/refund` (`/api/account/pay/notify/wechat/refund`, registered beside the payment's).
+ */
+export function refundNotifyUrlOf(setup: Pick<PaymentSetup, 'notifyUrl' | 'refundNotifyUrl'>): string {
+  return setup.refundNotifyUrl ?? `${setup.notifyUrl.replace(/\/+$/, '')}/refund`;
 }
 
 export function createPaymentProvider(config: Config): PaymentSetup {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
-import type { NativeOrderInput, PaymentProvider, ProviderTransaction, TradeState } from '../payment-provider.js';
+import type { NativeOrderInput, PaymentProvider, ProviderRefund, ProviderTransaction, RefundInput, TradeState } from '../payment-provider.js';
 import { PaymentProviderError } from '../payment-provider.js';
 import { encryptResource, randomNonce, signRsaSha256 } from '../wechatpay/crypto.js';
 import { createNotificationVerifier } from '../wechatpay/notification-verifier.js';
@@ -14,6 +14,10 @@ interface SandboxOrder {
   successTime?: string;
 }
 
+interface SandboxRefund extends ProviderRefund {
+  refundFen: number;
+}
+
 /**
  * The embedded default payment provider. Its QR code opens our own confirmation page; confirming
  * produces a notification encrypted and signed exactly as WeChat Pay's, with the sandbox's own
@@ -24,6 +28,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly mchid = 'SANDBOX_MCH';
   readonly appid = 'SANDBOX_APP';
   private readonly orders = new Map<string, SandboxOrder>();
+  private readonly refunds = new Map<string, SandboxRefund>();
   private readonly privateKeyPem: string;
   private readonly apiV3Key = randomBytes(16).toString('hex');
   private readonly verifier;
@@ -64,6 +69,49 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   parseNotification(headers: Record<string, string | undefined>, rawBody: Buffer): Promise<ProviderTransaction> {
     return Promise.resolve(this.verifier.verify(headers, rawBody));
+  }
+
+  /**
+   * Refunds succeed at once, as WeChat Pay's do when the money goes straight back to the payer's
+   * balance; the sandbox checks what WeChat checks (cumulative refunds within the total, the same
+   * number answering the same refund). Its memory does not outlive the process, so an order it
+   * does not know (paid before a restart) is refunded against the total it is given.
+   */
+  async createRefund(input: RefundInput): Promise<ProviderRefund> {
+    const known = this.refunds.get(input.outRefundNo);
+    if (known) {
+      if (known.outTradeNo !== input.outTradeNo || known.refundFen !== input.refundFen) {
+        throw new PaymentProviderError('sandbox: out_refund_no already used for another refund', 'INVALID_REQUEST', 400, true);
+      }
+      return { ...known };
+    }
+    const order = this.orders.get(input.outTradeNo);
+    if (order && order.state !== 'SUCCESS') throw new PaymentProviderError('sandbox: order not paid', 'INVALID_REQUEST', 400, true);
+    if (order && order.amountFen !== input.totalFen) throw new PaymentProviderError('sandbox: total differs from the order', 'INVALID_REQUEST', 400, true);
+    const refunded = [...this.refunds.values()].filter((r) => r.outTradeNo === input.outTradeNo).reduce((sum, r) => sum + r.refundFen, 0);
+    if (!Number.isSafeInteger(input.refundFen) || input.refundFen <= 0 || refunded + input.refundFen > input.totalFen) {
+      throw new PaymentProviderError('sandbox: refund exceeds what is left of the order', 'INVALID_REQUEST', 400, true);
+    }
+    const refund: SandboxRefund = {
+      outRefundNo: input.outRefundNo,
+      outTradeNo: input.outTradeNo,
+      refundId: `SANDBOXRF${Date.now()}${randomBytes(6).toString('hex')}`,
+      status: 'SUCCESS',
+      refundFen: input.refundFen,
+      totalFen: input.totalFen,
+      successTime: beijingTime(new Date()),
+    };
+    this.refunds.set(input.outRefundNo, refund);
+    return { ...refund };
+  }
+
+  async queryRefund(outRefundNo: string): Promise<ProviderRefund | null> {
+    const refund = this.refunds.get(outRefundNo);
+    return refund ? { ...refund } : null;
+  }
+
+  parseRefundNotification(headers: Record<string, string | undefined>, rawBody: Buffer): Promise<ProviderRefund> {
+    return Promise.resolve(this.verifier.verifyRefund(headers, rawBody));
   }
 
   /**

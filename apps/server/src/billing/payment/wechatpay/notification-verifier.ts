@@ -1,5 +1,5 @@
 import { type KeyObject, X509Certificate } from 'node:crypto';
-import { PaymentProviderError, type ProviderTransaction, type TradeState } from '../payment-provider.js';
+import { PaymentProviderError, type ProviderRefund, type ProviderTransaction, type RefundState, type TradeState } from '../payment-provider.js';
 import { AUTH_SCHEMA, apiV3KeyBytes, buildVerifyMessage, decryptResource, isSigntestProbe, verifyRsaSha256 } from './crypto.js';
 
 /** WECHATPAY.md, Notifications steps 1–5; also used for WeChat's signed API responses. */
@@ -23,11 +23,21 @@ export interface VerifiedNotification extends ProviderTransaction {
   eventType: string;
 }
 
+export interface VerifiedRefundNotification extends ProviderRefund {
+  notificationId: string;
+  /** REFUND.SUCCESS, REFUND.ABNORMAL or REFUND.CLOSED. */
+  eventType: string;
+}
+
 export interface NotificationVerifier {
+  /** A payment notification (TRANSACTION.*). */
   verify(headers: HeaderBag, rawBody: Buffer): VerifiedNotification;
+  /** A refund notification (REFUND.*): the same checks and decryption, another resource. */
+  verifyRefund(headers: HeaderBag, rawBody: Buffer): VerifiedRefundNotification;
 }
 
 const TRADE_STATES: readonly TradeState[] = ['SUCCESS', 'REFUND', 'NOTPAY', 'CLOSED', 'REVOKED', 'USERPAYING', 'PAYERROR'];
+const REFUND_STATES: readonly RefundState[] = ['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL'];
 
 /**
  * Checks Wechatpay-Serial/-Timestamp/-Nonce/-Signature over `TIMESTAMP\nNONCE\nBODY\n` with
@@ -64,29 +74,69 @@ export function createSignatureChecker(options: SignatureCheckOptions): (headers
   };
 }
 
-/** Verifies then decrypts a payment notification into the port's ProviderTransaction. */
+/** Verifies then decrypts a notification: payments into ProviderTransaction, refunds into ProviderRefund. */
 export function createNotificationVerifier(options: NotificationVerifierOptions): NotificationVerifier {
   apiV3KeyBytes(options.apiV3Key);
   const check = createSignatureChecker(options);
+  /** WECHATPAY.md, Notifications steps 1–5: signature over the raw bytes first, then the resource. */
+  const open = (headers: HeaderBag, rawBody: Buffer) => {
+    check(headers, rawBody);
+    const envelope = parseJson(rawBody.toString('utf8'), 'notification body');
+    const resource = envelope.resource;
+    if (!isRecord(resource) || typeof envelope.event_type !== 'string') throw fail('notification has no resource or event_type', 'BAD_BODY');
+    const plaintext = decryptResource(
+      {
+        algorithm: asString(resource.algorithm),
+        ciphertext: asString(resource.ciphertext) ?? '',
+        nonce: asString(resource.nonce) ?? '',
+        associated_data: asString(resource.associated_data),
+      },
+      options.apiV3Key,
+    );
+    return { resource: parseJson(plaintext, 'decrypted resource'), notificationId: asString(envelope.id) ?? '', eventType: envelope.event_type };
+  };
   return {
     verify(headers, rawBody) {
-      check(headers, rawBody);
-      const envelope = parseJson(rawBody.toString('utf8'), 'notification body');
-      const resource = envelope.resource;
-      if (!isRecord(resource) || typeof envelope.event_type !== 'string') throw fail('notification has no resource or event_type', 'BAD_BODY');
-      const plaintext = decryptResource(
-        {
-          algorithm: asString(resource.algorithm),
-          ciphertext: asString(resource.ciphertext) ?? '',
-          nonce: asString(resource.nonce) ?? '',
-          associated_data: asString(resource.associated_data),
-        },
-        options.apiV3Key,
-      );
-      const transaction = toProviderTransaction(parseJson(plaintext, 'decrypted resource'), 'BAD_BODY');
-      return { ...transaction, notificationId: asString(envelope.id) ?? '', eventType: envelope.event_type };
+      const { resource, notificationId, eventType } = open(headers, rawBody);
+      return { ...toProviderTransaction(resource, 'BAD_BODY'), notificationId, eventType };
+    },
+    verifyRefund(headers, rawBody) {
+      const { resource, notificationId, eventType } = open(headers, rawBody);
+      if (!eventType.startsWith('REFUND.')) throw fail(`not a refund notification: ${printable(eventType)}`, 'BAD_BODY');
+      return { ...toProviderRefund(resource, 'BAD_BODY'), notificationId, eventType };
     },
   };
+}
+
+/**
+ * Maps WeChat's refund JSON to the port's shape: the create and query replies carry `status`, a
+ * decrypted notification `refund_status` (and mchid).
+ */
+export function toProviderRefund(raw: Record<string, unknown>, errorCode = 'BAD_RESPONSE'): ProviderRefund {
+  const outRefundNo = asString(raw.out_refund_no);
+  const refundId = asString(raw.refund_id);
+  const status = asString(raw.status) ?? asString(raw.refund_status);
+  if (!outRefundNo || !refundId || !REFUND_STATES.includes(status as RefundState)) {
+    throw fail('refund lacks out_refund_no, refund_id or a known status', errorCode);
+  }
+  const amount = isRecord(raw.amount) ? raw.amount : {};
+  const refund: ProviderRefund = { outRefundNo, refundId, status: status as RefundState };
+  for (const [field, key] of [
+    ['refundFen', 'refund'],
+    ['totalFen', 'total'],
+  ] as const) {
+    const value = amount[key];
+    if (value === undefined) continue;
+    if (!(Number.isSafeInteger(value) && (value as number) >= 0)) throw fail(`amount.${key} is not an integer`, errorCode);
+    refund[field] = value as number;
+  }
+  const outTradeNo = asString(raw.out_trade_no);
+  if (outTradeNo) refund.outTradeNo = outTradeNo;
+  const successTime = asString(raw.success_time);
+  if (successTime) refund.successTime = successTime;
+  const mchid = asString(raw.mchid);
+  if (mchid) refund.mchid = mchid;
+  return refund;
 }
 
 /** Maps WeChat's transaction JSON (query reply or decrypted notification) to the port's shape. */

@@ -3,7 +3,9 @@ import {
   type NativeOrderInput,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type ProviderTransaction,
+  type RefundInput,
 } from '../payment-provider.js';
 import { apiV3KeyBytes, authorizationHeader } from './crypto.js';
 import {
@@ -13,6 +15,7 @@ import {
   type NotificationVerifier,
   parseJson,
   platformCertificateKeys,
+  toProviderRefund,
   toProviderTransaction,
 } from './notification-verifier.js';
 
@@ -40,6 +43,7 @@ interface SignedResponse {
 }
 
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
 const USER_AGENT = 'tianma-server (WeChatPay-APIv3; node)';
 
 /** WeChat Pay API v3, Native (QR code) payments, over plain fetch; WECHATPAY.md. */
@@ -74,10 +78,7 @@ export class WechatPayProvider implements PaymentProvider {
     const description = Array.from(input.description.trim()).slice(0, 127).join('');
     if (description === '') throw invalid('description is empty');
     if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw invalid('amountFen must be a positive integer');
-    const notifyUrl = URL.canParse(input.notifyUrl) ? new URL(input.notifyUrl) : null;
-    if (notifyUrl === null || notifyUrl.protocol !== 'https:' || notifyUrl.search !== '' || notifyUrl.hash !== '') {
-      throw invalid('notifyUrl must be HTTPS without a query');
-    }
+    checkNotifyUrl(input.notifyUrl);
     const response = await this.call('POST', '/v3/pay/transactions/native', {
       appid: this.appid,
       mchid: this.mchid,
@@ -94,7 +95,7 @@ export class WechatPayProvider implements PaymentProvider {
 
   async queryOrder(outTradeNo: string): Promise<ProviderTransaction | null> {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(checkOutTradeNo(outTradeNo))}?mchid=${encodeURIComponent(this.mchid)}`;
-    const response = await this.call('GET', path, undefined, true);
+    const response = await this.call('GET', path, undefined, 'ORDER_NOT_EXIST');
     if (response.status === 404) return null;
     return toProviderTransaction(parseJson(response.body, 'query reply', 'BAD_RESPONSE'));
   }
@@ -108,11 +109,44 @@ export class WechatPayProvider implements PaymentProvider {
     return this.verifier.verify(headers, rawBody);
   }
 
+  /** `POST /v3/refund/domestic/refunds`: the same out_refund_no again is the same refund at WeChat. */
+  async createRefund(input: RefundInput): Promise<ProviderRefund> {
+    for (const [name, value] of [
+      ['refundFen', input.refundFen],
+      ['totalFen', input.totalFen],
+    ] as const) {
+      if (!Number.isSafeInteger(value) || value <= 0) throw invalid(`${name} must be a positive integer`);
+    }
+    if (input.refundFen > input.totalFen) throw invalid('refundFen exceeds totalFen');
+    checkNotifyUrl(input.notifyUrl);
+    const reason = Array.from((input.reason ?? '').trim()).slice(0, 80).join('');
+    const response = await this.call('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: checkOutTradeNo(input.outTradeNo),
+      out_refund_no: checkOutRefundNo(input.outRefundNo),
+      ...(reason ? { reason } : {}),
+      notify_url: input.notifyUrl,
+      amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
+    });
+    return toProviderRefund(parseJson(response.body, 'refund reply', 'BAD_RESPONSE'));
+  }
+
+  async queryRefund(outRefundNo: string): Promise<ProviderRefund | null> {
+    const path = `/v3/refund/domestic/refunds/${encodeURIComponent(checkOutRefundNo(outRefundNo))}`;
+    const response = await this.call('GET', path, undefined, 'RESOURCE_NOT_EXISTS');
+    if (response.status === 404) return null;
+    return toProviderRefund(parseJson(response.body, 'refund query reply', 'BAD_RESPONSE'));
+  }
+
+  async parseRefundNotification(headers: Record<string, string | undefined>, rawBody: Buffer): Promise<ProviderRefund> {
+    return this.verifier.verifyRefund(headers, rawBody);
+  }
+
   /**
    * Signs and sends one call; every 2xx reply must carry a valid WeChat signature. A signed
-   * 404 ORDER_NOT_EXIST is returned when `allowNotFound`; other non-2xx replies throw.
+   * 404 with the code `notFoundCode` (ORDER_NOT_EXIST, RESOURCE_NOT_EXISTS) is returned; other
+   * non-2xx replies throw, marked `refused` when WeChat itself signed a 4xx.
    */
-  private async call(method: 'GET' | 'POST', path: string, payload?: object, allowNotFound = false): Promise<SignedResponse> {
+  private async call(method: 'GET' | 'POST', path: string, payload?: object, notFoundCode?: string): Promise<SignedResponse> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const authorization = authorizationHeader({
       mchid: this.mchid,
@@ -155,9 +189,10 @@ export class WechatPayProvider implements PaymentProvider {
     if (status >= 200 && status < 300) return { status, body: text, verified };
 
     const { code, message } = errorFields(text, status);
-    if (allowNotFound && verified && status === 404 && code === 'ORDER_NOT_EXIST') return { status, body: text, verified };
+    if (notFoundCode !== undefined && verified && status === 404 && code === notFoundCode) return { status, body: text, verified };
     const suffix = verified ? '' : ' (unsigned reply)';
-    throw new PaymentProviderError(`wechat: ${method} ${route(path)} failed: ${code} ${message}${suffix}`, code, status);
+    const refused = verified && status >= 400 && status < 500;
+    throw new PaymentProviderError(`wechat: ${method} ${route(path)} failed: ${code} ${message}${suffix}`, code, status, refused);
   }
 
   private transportError(error: unknown, method: string, path: string): PaymentProviderError {
@@ -230,6 +265,18 @@ function checkOutTradeNo(outTradeNo: string): string {
   return outTradeNo;
 }
 
+function checkOutRefundNo(outRefundNo: string): string {
+  if (!OUT_REFUND_NO.test(outRefundNo)) throw invalid('outRefundNo must be 1–64 characters of [0-9A-Za-z_-|*@]');
+  return outRefundNo;
+}
+
+function checkNotifyUrl(value: string): void {
+  const notifyUrl = URL.canParse(value) ? new URL(value) : null;
+  if (notifyUrl === null || notifyUrl.protocol !== 'https:' || notifyUrl.search !== '' || notifyUrl.hash !== '') {
+    throw invalid('notifyUrl must be HTTPS without a query');
+  }
+}
+
 function errorFields(text: string, status: number): { code: string; message: string } {
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
@@ -251,7 +298,8 @@ function route(path: string): string {
 }
 
 function invalid(message: string): PaymentProviderError {
-  return new PaymentProviderError(`wechat: ${message}`, 'INVALID_INPUT');
+  // Refused before anything was sent: nothing happened at WeChat.
+  return new PaymentProviderError(`wechat: ${message}`, 'INVALID_INPUT', undefined, true);
 }
 
 function requireText(value: string, name: string): string {
