@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../platform/errors.js';
 import { listAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
 import { registerAdminOrderRoutes } from './orders-routes.js';
+import { listFeedback, listSharedArticles, pickShowcase, setArticleHidden, showcaseSlots } from './content-admin.js';
 import { dailyStats, feedbackBreakdown, modelUsage, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
@@ -42,6 +43,8 @@ const lockSchema = z.object({ locked: z.boolean({ error: '请指定锁定或解�
 const endSessionsSchema = z.object({ reason });
 const taskActionSchema = z.object({ reason: reason.optional() });
 const TASK_FILTERS: readonly TaskFilter[] = ['failed', 'running', 'stuck'];
+const showcaseSchema = z.object({ articleId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '文章ID格式无效').nullable(), reason });
+const hideSchema = z.object({ hidden: z.boolean({ error: '请指定隐藏或恢复' }), reason });
 
 /** `page` of a list: a positive integer, 1 when absent. */
 function pageOf(value: unknown): number {
@@ -143,6 +146,44 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     const body = parse(taskActionSchema, request.body);
     await cancelTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营取消任务');
     return { success: true };
+  });
+
+  // Content (issue 21, point 7): shared articles, the home page's four case slots, hiding, feedback.
+  app.get<{ Querystring: { q?: string; page?: string } }>('/api/admin/articles', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    const q = typeof request.query.q === 'string' ? request.query.q : '';
+    if (q.length > 100) throw badRequest('搜索内容不能超过100字');
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, ...(await listSharedArticles(deps.db, q, pageOf(request.query.page))) };
+  });
+
+  app.get('/api/admin/showcase', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: await showcaseSlots(deps.db) };
+  });
+
+  app.put<{ Params: { slot: string } }>('/api/admin/showcase/:slot', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(showcaseSchema, request.body);
+    await pickShowcase(deps.db, operatorOf(current), { slot: request.params.slot, ...body });
+    return { success: true, data: await showcaseSlots(deps.db) };
+  });
+
+  app.post<{ Params: { articleId: string } }>('/api/admin/articles/:articleId/hide', async (request, reply) => {
+    const current = await guard.requireConfirmed(request, reply);
+    const body = parse(hideSchema, request.body);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(request.params.articleId)) throw notFound('未找到该文章');
+    await setArticleHidden(deps.db, operatorOf(current), { articleId: request.params.articleId, ...body });
+    return { success: true };
+  });
+
+  app.get<{ Querystring: { type?: string; page?: string } }>('/api/admin/feedback', async (request, reply) => {
+    await guard.requireOperator(request, reply);
+    const { type } = request.query;
+    if (type !== undefined && type !== '' && type !== 'like' && type !== 'dislike') throw badRequest('type 只能是 like 或 dislike');
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, ...(await listFeedback(deps.db, type === 'like' || type === 'dislike' ? type : null, pageOf(request.query.page))) };
   });
 
   // The dashboard (issue 21, point 2): per-day figures, and the range's model usage and feedback breakdowns.

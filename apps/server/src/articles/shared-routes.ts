@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/index.js';
-import { notFound } from '../platform/errors.js';
-import { findPublicArticle } from './public-article.js';
+import { AppError, notFound } from '../platform/errors.js';
+import { ARTICLE_HIDDEN, readPublicArticle } from './public-article.js';
 import { presentSharedArticle } from './public-presenter.js';
 import { shareMetaOf, withShareMeta } from './share-meta.js';
 
@@ -15,10 +15,17 @@ const ARTICLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * does not exist, or whose owner turned public access off, is simply not found.
  */
 export function registerSharedArticleRoutes(app: FastifyInstance, deps: { db: Db; webDistDir: string; publicUrl: string }): void {
-  const find = async (articleId: string) => (ARTICLE_ID.test(articleId) ? await findPublicArticle(deps.db, articleId) : undefined);
+  const read = async (articleId: string) => (ARTICLE_ID.test(articleId) ? await readPublicArticle(deps.db, articleId) : null);
+  const find = async (articleId: string) => {
+    const result = await read(articleId);
+    return result && 'article' in result ? result.article : undefined;
+  };
 
   app.get<{ Params: { articleId: string } }>('/api/v1/shared/article/:articleId', async (request, reply) => {
-    const row = await find(request.params.articleId);
+    const result = await read(request.params.articleId);
+    // A hidden article says so (the page shows the notice); `hidden` lets the page tell it from a missing one.
+    if (result && 'hidden' in result) throw new AppError('NOT_FOUND', ARTICLE_HIDDEN, { details: { hidden: true } });
+    const row = result?.article;
     if (!row) throw notFound('未找到文章');
     reply.header('Cache-Control', 'public, max-age=60');
     return { success: true, data: presentSharedArticle(row) };

@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const idOf = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
@@ -33,7 +33,7 @@ async function operator(): Promise<User & { id: number }> {
 const confirm = (cookie: string, password = STRONG_PASSWORD) => call('POST', '/api/admin/confirm', cookie, { password });
 
 /** Every /api/admin call the console has today, with a body that would be valid. */
-const CALLS: { method: 'GET' | 'POST'; url: string; payload?: unknown; changes: boolean }[] = [
+const CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; changes: boolean }[] = [
   { method: 'POST', url: '/api/admin/confirm', payload: { password: STRONG_PASSWORD }, changes: false },
   { method: 'GET', url: '/api/admin/session', changes: false },
   { method: 'GET', url: '/api/admin/audit', changes: false },
@@ -43,6 +43,11 @@ const CALLS: { method: 'GET' | 'POST'; url: string; payload?: unknown; changes: 
   { method: 'POST', url: '/api/admin/users/1/sessions/end', payload: { reason: '安全测试' }, changes: true },
   { method: 'GET', url: '/api/admin/tasks?status=failed', changes: false },
   { method: 'GET', url: '/api/admin/stats', changes: false },
+  { method: 'GET', url: '/api/admin/articles', changes: false },
+  { method: 'GET', url: '/api/admin/showcase', changes: false },
+  { method: 'PUT', url: '/api/admin/showcase/c7a1e4b2d9f84e6a9b3c5d2e1f0a8b7c', payload: { articleId: null, reason: '恢复默认' }, changes: true },
+  { method: 'POST', url: '/api/admin/articles/abc/hide', payload: { hidden: true, reason: '隐藏测试' }, changes: true },
+  { method: 'GET', url: '/api/admin/feedback', changes: false },
   { method: 'POST', url: '/api/admin/tasks/abc/retry', payload: { reason: '重试测试' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/cancel', payload: { reason: '取消测试' }, changes: true },
 ];

@@ -1,3 +1,4 @@
+import { SHARED_ARTICLE_HIDDEN_TEXT } from '@tianma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
@@ -84,6 +85,15 @@ describe('SharedArticlePage', () => {
     expect(within(notFound).getByRole('heading', { name: '未找到文章' })).toBeInTheDocument();
     expect(screen.queryByTestId('shared-article')).not.toBeInTheDocument();
     expect(document.title).toBe('未找到文章 - 天马');
+  });
+
+  it('shows the platform’s notice for an article an operator hid, not 未找到文章', async () => {
+    stubApi({ [sharedArticlePath('gone')]: jsonResponse({ success: false, message: SHARED_ARTICLE_HIDDEN_TEXT, hidden: true }, { status: 404 }) });
+    renderPage('gone');
+    const hidden = await screen.findByTestId('shared-hidden');
+    expect(within(hidden).getByRole('heading', { name: '该文章已被平台隐藏，无法查看' })).toBeInTheDocument();
+    expect(screen.queryByTestId('shared-not-found')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('该文章已被平台隐藏，无法查看 - 天马'));
   });
 
   it('says 未找到文章 when the answer holds no article', async () => {

@@ -1,6 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { articleHeading, SITE } from '@tianma/shared';
-import { CalendarClock, FileQuestion, TriangleAlert } from 'lucide-react';
+import { articleHeading, SHARED_ARTICLE_HIDDEN_TEXT, SITE } from '@tianma/shared';
+import { CalendarClock, EyeOff, FileQuestion, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { MarkdownView } from '../../components/markdown/MarkdownView';
@@ -11,7 +11,7 @@ import { ShareButton } from '../../features/share/ShareButton';
 import { configureWeChatShare, isWeChatBrowser } from '../../features/share/wechat-sdk';
 import { queryKeys } from '../../lib/query-keys';
 import { formatGeneratedAt } from '../create/generation-panel/article-info';
-import { fetchSharedArticle, SHARED_ARTICLE_NOT_FOUND_TEXT, type SharedArticle, sharedArticleErrorText, sharedThemeStylesheetPath } from './shared-article-api';
+import { fetchSharedArticle, type HIDDEN_ARTICLE, SHARED_ARTICLE_NOT_FOUND_TEXT, type SharedArticle, sharedArticleErrorText, sharedThemeStylesheetPath } from './shared-article-api';
 
 export const SHARED_FOOTER_TEXT = '本文由 AI 生成，由天马Agent创作平台提供技术支持';
 export const LOAD_FAILED_TITLE = '加载失败';
@@ -20,9 +20,11 @@ type PageState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'not-found' }
+  | { status: 'hidden' }
   | { status: 'loaded'; article: SharedArticle };
 
-function pageStateOf({ data, error, isError }: UseQueryResult<SharedArticle | null>): PageState {
+function pageStateOf({ data, error, isError }: UseQueryResult<SharedArticle | typeof HIDDEN_ARTICLE | null>): PageState {
+  if (data && 'hidden' in data) return { status: 'hidden' };
   if (data) return { status: 'loaded', article: data };
   if (data === null) return { status: 'not-found' };
   if (isError) return { status: 'error', message: sharedArticleErrorText(error) };
@@ -51,7 +53,7 @@ export function SharedArticlePage() {
   const state = pageStateOf(query);
 
   const loaded = state.status === 'loaded' ? state.article : null;
-  const pageTitle = loaded ? sharedTitle(loaded) : state.status === 'not-found' ? SHARED_ARTICLE_NOT_FOUND_TEXT : null;
+  const pageTitle = loaded ? sharedTitle(loaded) : state.status === 'not-found' ? SHARED_ARTICLE_NOT_FOUND_TEXT : state.status === 'hidden' ? SHARED_ARTICLE_HIDDEN_TEXT : null;
 
   useEffect(() => {
     if (pageTitle === null) return;
@@ -90,6 +92,12 @@ function renderState(state: PageState) {
       return (
         <Notice testId="shared-not-found" icon={<FileQuestion aria-hidden="true" className="size-10 text-slate-300" />} title={SHARED_ARTICLE_NOT_FOUND_TEXT}>
           <p className="mt-2 text-sm text-slate-500">链接可能已失效，或作者已关闭公开访问</p>
+        </Notice>
+      );
+    case 'hidden':
+      return (
+        <Notice testId="shared-hidden" icon={<EyeOff aria-hidden="true" className="size-10 text-slate-300" />} title={SHARED_ARTICLE_HIDDEN_TEXT}>
+          <p className="mt-2 text-sm text-slate-500">该文章不符合平台内容规范，已暂停公开访问</p>
         </Notice>
       );
     case 'loaded':

@@ -1,4 +1,4 @@
-import { isWechatThemeId, type WechatThemeId } from '@tianma/shared';
+import { isWechatThemeId, SHARED_ARTICLE_HIDDEN_TEXT, type WechatThemeId } from '@tianma/shared';
 import { ApiError, apiRequest, CLIENT_ERROR_CODES } from '../../lib/api';
 
 /** GET /api/v1/shared/article/{articleId} (public; API.md). */
@@ -66,13 +66,19 @@ export function sharedArticleErrorText(error: unknown): string {
   return error.message.trim() || SHARED_ARTICLE_FAILED_TEXT;
 }
 
-/** null: not found (404, or an answer without an article). Other failures are thrown as they are. */
-export async function fetchSharedArticle(articleId: string, signal?: AbortSignal): Promise<SharedArticle | null> {
+/** An article the platform hid: its page shows the notice instead of 未找到文章. */
+export const HIDDEN_ARTICLE = { hidden: true } as const;
+
+/**
+ * null: not found (404, or an answer without an article); HIDDEN_ARTICLE: the platform hid it (a
+ * 404 with the hidden notice). Other failures are thrown as they are.
+ */
+export async function fetchSharedArticle(articleId: string, signal?: AbortSignal): Promise<SharedArticle | typeof HIDDEN_ARTICLE | null> {
   try {
     const payload = await apiRequest(sharedArticlePath(articleId), { signal });
     return readSharedArticle(payload, articleId);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.status === 404) return error.message === SHARED_ARTICLE_HIDDEN_TEXT ? HIDDEN_ARTICLE : null;
     throw error;
   }
 }
