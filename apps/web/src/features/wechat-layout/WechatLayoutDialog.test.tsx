@@ -51,6 +51,8 @@ afterEach(() => {
 
 // NOTE: happy-dom loads no frame and prints a NotSupportedError for each src; the frame's load
 // event is fired by hand where a test needs it.
+/** Under a loaded machine the fake answers take longer than testing-library's default second. */
+const LOADED = { timeout: 5000 };
 const onClose = vi.fn();
 const renderDialog = () => renderWithProviders(<WechatLayoutDialog articleId="a1" onClose={onClose} />);
 const frame = () => screen.getByTitle('公众号排版预览');
@@ -63,7 +65,7 @@ describe('WechatLayoutDialog', () => {
     expect(chips.map((chip) => chip.closest('label')?.textContent)).toEqual(WECHAT_THEMES.map((theme) => theme.name));
     expect(within(dialog).getByRole('tab', { name: '复制' })).toHaveAttribute('aria-selected', 'true');
     // The article's own theme is read first; it has none, so clean.
-    expect(await within(dialog).findByRole('radio', { name: '简约', checked: true })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('radio', { name: '简约', checked: true }, LOADED)).toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: '排版主题' })).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=clean');
     expect(frame()).toHaveAttribute('sandbox', 'allow-same-origin');
@@ -84,12 +86,12 @@ describe('WechatLayoutDialog', () => {
     // A run of choices saves the last one, once.
     fireEvent.click(screen.getByRole('radio', { name: '暖色' }));
     fireEvent.click(screen.getByRole('radio', { name: '科技' }));
-    await waitFor(() => expect(themeSaves).toEqual([{ theme: 'tech' }]));
+    await waitFor(() => expect(themeSaves).toEqual([{ theme: 'tech' }]), LOADED);
     first.unmount();
 
     articleTheme = 'tech';
     renderDialog();
-    expect(await screen.findByRole('radio', { name: '科技', checked: true })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: '科技', checked: true }, LOADED)).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=tech');
   });
 
@@ -99,26 +101,26 @@ describe('WechatLayoutDialog', () => {
     renderDialog();
     // The remembered one shows at once; the article's replaces it once read.
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=warm');
-    expect(await screen.findByRole('radio', { name: '文艺', checked: true })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: '文艺', checked: true }, LOADED)).toBeInTheDocument();
     expect(frame()).toHaveAttribute('src', '/preview/wechat/a1?theme=literary');
   });
 
   it('falls back to the remembered theme when the article has none, and ignores one that names no theme', async () => {
     localStorage.setItem('wechatTheme', 'warm');
     const first = renderDialog();
-    expect(await screen.findByRole('radio', { name: '暖色', checked: true })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: '暖色', checked: true }, LOADED)).toBeInTheDocument();
     first.unmount();
     localStorage.setItem('wechatTheme', 'neon');
     renderDialog();
-    expect(await screen.findByRole('radio', { name: '简约', checked: true })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: '简约', checked: true }, LOADED)).toBeInTheDocument();
   });
 
   it('says quietly when the theme could not be saved on the article, and keeps it', async () => {
     themeSaveStatus = 500;
     renderDialog();
-    await screen.findByRole('radio', { name: '简约', checked: true });
+    await screen.findByRole('radio', { name: '简约', checked: true }, LOADED);
     fireEvent.click(screen.getByRole('radio', { name: '商务' }));
-    expect(await screen.findByText(THEME_NOT_SAVED_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(THEME_NOT_SAVED_TEXT, {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '商务' })).toBeChecked();
     expect(screen.getByRole('button', { name: '复制此排版' })).toBeEnabled();
   });
@@ -128,7 +130,7 @@ describe('WechatLayoutDialog', () => {
     write.mockResolvedValueOnce(undefined);
     onClose.mockReset();
     renderDialog();
-    await screen.findByRole('radio', { name: '简约', checked: true });
+    await screen.findByRole('radio', { name: '简约', checked: true }, LOADED);
     fireEvent.click(screen.getByRole('radio', { name: '暖色' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制此排版' })));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=wechat-html&theme=warm', expect.objectContaining({ credentials: 'include' }));
@@ -145,7 +147,7 @@ describe('WechatLayoutDialog', () => {
     });
     onClose.mockReset();
     renderDialog();
-    await screen.findByRole('radio', { name: '简约', checked: true });
+    await screen.findByRole('radio', { name: '简约', checked: true }, LOADED);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制此排版' })));
     expect(await screen.findByText('未找到文章')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '复制此排版' })).toBeEnabled());

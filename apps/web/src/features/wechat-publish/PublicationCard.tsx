@@ -43,7 +43,8 @@ export function PublicationCard({ publication, kind, onChange }: PublicationCard
   const created = formatShortTime(publication.createdAt);
 
   return (
-    <div data-testid="wechat-publication" data-state={state} className={`rounded-xl border p-3 text-sm ${tone}`}>
+    // A result just made is announced, and again as WeChat moves it on.
+    <div role={kind === 'result' ? 'status' : undefined} data-testid="wechat-publication" data-state={state} className={`rounded-xl border p-3 text-sm ${tone}`}>
       <p className="flex items-start gap-2 font-semibold text-slate-900">
         <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${iconColor} ${state === 'submitted' ? 'animate-spin' : ''}`} />
         <span>

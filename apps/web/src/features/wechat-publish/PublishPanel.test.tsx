@@ -69,6 +69,9 @@ function renderPanel(theme: 'clean' | 'tech' = 'tech', user = userEvent.setup())
   return { user, ...rendered };
 }
 
+/** Under a loaded machine the fake answers take longer than testing-library's default second. */
+const LOADED = { timeout: 5000 };
+
 const submitButton = (name: string | RegExp = '存入草稿箱') => screen.getByRole('button', { name });
 
 afterEach(() => {
@@ -81,7 +84,7 @@ describe('PublishPanel', () => {
   it('without a bound account: says so, links to the profile page’s 公众号 section, and offers no publish', async () => {
     const server = fakeServer({ accounts: [] });
     renderPanel();
-    expect(await screen.findByText('还没有绑定公众号')).toBeInTheDocument();
+    expect(await screen.findByText('还没有绑定公众号', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去绑定公众号' })).toHaveAttribute('href', BIND_ACCOUNT_HREF);
     expect(screen.queryByRole('button', { name: '存入草稿箱' })).not.toBeInTheDocument();
     expect(server.count('POST', publishPath('a1'))).toBe(0);
@@ -90,8 +93,8 @@ describe('PublishPanel', () => {
   it('shows the preflight report for the theme as a readable list: what WeChat changes, the fix, pictures, limits', async () => {
     const server = fakeServer({ report: { ...REPORT, limits: [...REPORT.limits, { field: 'digest', label: '摘要', length: 140, max: 128, ok: false }], ok: false } });
     const { user } = renderPanel('tech');
-    const report = await screen.findByRole('region', { name: '预检' });
-    expect(await within(report).findByText('2 个外部链接：公众号只保留 mp.weixin.qq.com 的链接')).toBeInTheDocument();
+    const report = await screen.findByRole('region', { name: '预检' }, LOADED);
+    expect(await within(report).findByText('2 个外部链接：公众号只保留 mp.weixin.qq.com 的链接', {}, LOADED)).toBeInTheDocument();
     expect(within(report).getByText('我们的处理：改成文末的参考链接，正文里保留编号')).toBeInTheDocument();
     expect(within(report).getByText('<div class="x">')).toBeInTheDocument();
     expect(within(report).getByText('3 张本站图片会上传到公众号（其中 1 张先转为 JPG）；1 张外部图片公众号无法显示，会被去掉。')).toBeInTheDocument();
@@ -120,7 +123,7 @@ describe('PublishPanel', () => {
       },
     });
     const { user } = renderPanel('tech');
-    await screen.findByText('可以存入草稿箱');
+    await screen.findByText('可以存入草稿箱', {}, LOADED);
     expect(screen.getByRole('combobox', { name: '公众号' })).toHaveDisplayValue('天马测试号（wx0123456789abcdef）');
     await user.type(screen.getByLabelText('作者（选填）'), '天马');
     expect(screen.getByText('2/16')).toBeInTheDocument();
@@ -133,14 +136,14 @@ describe('PublishPanel', () => {
     // Nothing is called a success before the server answers.
     expect(screen.queryByText('已存入草稿箱')).not.toBeInTheDocument();
     await act(async () => release?.());
-    expect(await screen.findByText('已存入草稿箱')).toBeInTheDocument();
+    expect(await screen.findByText('已存入草稿箱', {}, LOADED)).toBeInTheDocument();
     expect(server.bodies(publishPath('a1'))).toEqual([{ accountId: 'wxa_1', theme: 'tech', author: '天马', digest: '一段摘要' }]);
   });
 
   it('存入草稿箱并发表: shows the shared warning and needs the confirmation before sending submit', async () => {
     const server = fakeServer({ publish: () => jsonResponse({ success: true, data: { publishId: 'wxp_2', state: 'submitted', mediaId: 'M' } }), poll: () => jsonResponse({ success: true, data: { publishId: 'wxp_2', state: 'submitted' } }) });
     const { user } = renderPanel();
-    await screen.findByText('可以存入草稿箱');
+    await screen.findByText('可以存入草稿箱', {}, LOADED);
     expect(screen.queryByText(WECHAT_FREEPUBLISH_NOTICE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /存入草稿箱并发表/ }));
     expect(screen.getByText(WECHAT_FREEPUBLISH_NOTICE)).toBeInTheDocument();
@@ -150,7 +153,7 @@ describe('PublishPanel', () => {
     await user.click(screen.getByRole('checkbox', { name: '我已了解，仍要直接发表' }));
     expect(button).toBeEnabled();
     await user.click(button);
-    expect(await screen.findByText('发表中（等待微信确认）')).toBeInTheDocument();
+    expect(await screen.findByText('发表中（等待微信确认）', {}, LOADED)).toBeInTheDocument();
     expect(server.bodies(publishPath('a1'))).toEqual([{ accountId: 'wxa_1', theme: 'tech', submit: true }]);
     // Back to draft only: the confirmation is asked again next time.
     await user.click(screen.getByRole('radio', { name: /仅存入草稿箱/ }));
@@ -163,7 +166,7 @@ describe('PublishPanel', () => {
       publish: (call) => jsonResponse({ success: true, data: { publishId: 'wxp_3', state: 'queued', scheduledAt: (call.body as { scheduleAt: string }).scheduleAt } }),
     });
     const { user } = renderPanel();
-    await screen.findByText('可以存入草稿箱');
+    await screen.findByText('可以存入草稿箱', {}, LOADED);
     await user.click(screen.getByRole('checkbox', { name: '定时' }));
     const input = screen.getByLabelText(/存入时间/);
     expect(input).toHaveAttribute('type', 'datetime-local');
@@ -190,7 +193,7 @@ describe('PublishPanel', () => {
     when.setSeconds(0, 0);
     set(when);
     await user.click(submitButton('定时发布'));
-    const card = await screen.findByTestId('wechat-publication');
+    const card = await screen.findByTestId('wechat-publication', {}, LOADED);
     expect(card).toHaveTextContent(`已排期（${when.getMonth() + 1}月${when.getDate()}日`);
     expect(server.bodies(publishPath('a1'))).toEqual([{ accountId: 'wxa_1', theme: 'tech', scheduleAt: when.toISOString() }]);
 
@@ -202,9 +205,9 @@ describe('PublishPanel', () => {
   it('failed: shows 失败 with WeChat’s Chinese message, never a success', async () => {
     fakeServer({ publish: () => jsonResponse({ success: false, errcode: 48001, message: NO_DRAFT_RIGHTS, data: { publishId: 'wxp_4', state: 'failed', message: NO_DRAFT_RIGHTS } }, { status: 400 }) });
     const { user } = renderPanel();
-    await screen.findByText('可以存入草稿箱');
+    await screen.findByText('可以存入草稿箱', {}, LOADED);
     await user.click(submitButton());
-    const failed = await screen.findByTestId('wechat-publish-failed');
+    const failed = await screen.findByTestId('wechat-publish-failed', {}, LOADED);
     expect(failed).toHaveTextContent('失败');
     expect(failed).toHaveTextContent(NO_DRAFT_RIGHTS);
     expect(screen.queryByText('已存入草稿箱')).not.toBeInTheDocument();
@@ -223,13 +226,13 @@ describe('PublishPanel', () => {
     });
     renderPanel(undefined, userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
     // The article's latest publication is shown when the panel opens, and followed.
-    expect(await screen.findByText('发表中（等待微信确认）')).toBeInTheDocument();
+    expect(await screen.findByText('发表中（等待微信确认）', {}, LOADED)).toBeInTheDocument();
     expect(server.count('GET', publicationPath('wxp_5'))).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
-    await waitFor(() => expect(server.count('GET', publicationPath('wxp_5'))).toBe(1));
+    await waitFor(() => expect(server.count('GET', publicationPath('wxp_5'))).toBe(1), LOADED);
     expect(screen.getByText('发表中（等待微信确认）')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
-    expect(await screen.findByText('已发表')).toBeInTheDocument();
+    expect(await screen.findByText('已发表', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '打开文章' })).toHaveAttribute('href', 'https://mp.weixin.qq.com/s/abc');
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
     expect(server.count('GET', publicationPath('wxp_5'))).toBe(2);
@@ -242,9 +245,9 @@ describe('PublishPanel', () => {
       poll: () => jsonResponse({ success: true, data: { publishId: 'wxp_6', state: 'submitted' } }),
     });
     const { unmount } = renderPanel();
-    await screen.findByText('发表中（等待微信确认）');
+    await screen.findByText('发表中（等待微信确认）', {}, LOADED);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
-    await waitFor(() => expect(server.count('GET', publicationPath('wxp_6'))).toBe(1));
+    await waitFor(() => expect(server.count('GET', publicationPath('wxp_6'))).toBe(1), LOADED);
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
     expect(server.count('GET', publicationPath('wxp_6'))).toBe(1);

@@ -57,9 +57,9 @@ describe('EditorPublishStatus', () => {
     });
     renderWithProviders(<EditorPublishStatus articleId="a1" />);
     await userEvent.setup().click(await screen.findByRole('button', { name: '公众号：定时 11月27日 10:20' }));
-    const dialog = await screen.findByRole('dialog', { name: '公众号排版' });
+    const dialog = await screen.findByRole('dialog', { name: '公众号排版' }, { timeout: 5000 });
     expect(within(dialog).getByRole('tab', { name: '存入草稿箱' })).toHaveAttribute('aria-selected', 'true');
     // The panel shows that publication, which can be cancelled there.
-    expect(await within(dialog).findByRole('button', { name: '取消定时' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: '取消定时' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
