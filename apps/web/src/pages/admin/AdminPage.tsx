@@ -10,6 +10,7 @@ import { ADMIN_KEY, adminKeys, fetchAdminSession } from './admin-api';
 import { errorMessage } from './admin-format';
 import { AuditTab } from './AuditTab';
 import { DashboardTab } from './DashboardTab';
+import { OrdersTab } from './OrdersTab';
 import { StepUpProvider } from './step-up';
 import { TasksTab } from './TasksTab';
 import { UsersTab } from './UsersTab';
@@ -17,6 +18,7 @@ import { UsersTab } from './UsersTab';
 const TABS = [
   { id: 'overview', label: '概览', render: () => <DashboardTab /> },
   { id: 'users', label: '用户', render: () => <UsersTab /> },
+  { id: 'orders', label: '订单', render: () => <OrdersTab /> },
   { id: 'tasks', label: '任务', render: () => <TasksTab /> },
   { id: 'audit', label: '审计日志', render: () => <AuditTab /> },
 ] as const;
@@ -37,7 +39,7 @@ function NotOperator() {
   );
 }
 
-/** 运营后台 (issue 21): the dashboard, users, tasks and the audit log, for operators only. */
+/** 运营后台 (issue 21): the dashboard, users, orders, tasks and the audit log, for operators only. */
 export function AdminPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

@@ -87,7 +87,7 @@ describe('the console’s dashboard', () => {
     expect(charts.created).toHaveLength(5);
     const tasks = charts.created.find((chart) => chart.element.getAttribute('aria-label')?.includes('P95'))!;
     const option = tasks.setOption.mock.calls.at(-1)![0] as { series: { name: string; data: unknown[] }[] };
-    expect(option.series.map((series) => series.name)).toEqual(['开始', '完成', '失败', 'P50 耗时', 'P95 耗时']);
+    expect(option.series.map((series) => series.name)).toEqual(['开始', '完成', '失败', 'P50 耗时（秒）', 'P95 耗时（秒）']);
     expect(option.series[3]!.data).toEqual([42, null]);
 
     expect(screen.getByRole('table', { name: '按环节的模型用量' })).toHaveTextContent('正文写作4');

@@ -72,16 +72,16 @@ function Charts({ stats }: { stats: AdminStats }) {
       <Panel title="注册与付费用户">
         <EChart label="注册与付费用户趋势" option={options.signups} />
       </Panel>
-      <Panel title="创作任务与生成耗时">
+      <Panel title="创作任务（个）与生成耗时（秒）">
         <EChart label="每日创作任务与 P50、P95 生成耗时" option={options.tasks} />
       </Panel>
       <Panel title="收入（元）">
         <EChart label="每日收入" option={options.revenue} />
       </Panel>
-      <Panel title="金币发放与消耗">
+      <Panel title="金币发放与消耗（币）">
         <EChart label="每日金币发放与消耗" option={options.coins} />
       </Panel>
-      <Panel title="模型 tokens 与成本">
+      <Panel title="模型 tokens 与成本（元）">
         <EChart label="每日模型 tokens 与成本" option={options.tokens} />
       </Panel>
     </div>

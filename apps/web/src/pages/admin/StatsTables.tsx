@@ -35,7 +35,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: (st
             <tr key={String(row[0]) + String(row[1])}>
               {row.map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <td key={index} className={`${TD} ${index > 0 ? 'tabular-nums' : ''}`}>
+                <td key={index} className={`${TD} whitespace-nowrap ${index > 0 ? 'tabular-nums' : ''}`}>
                   {cell}
                 </td>
               ))}

@@ -52,8 +52,9 @@ export function UsersTab() {
           <table className={TABLE} aria-label="用户列表">
             <thead>
               <tr>
-                {['用户名', '手机', '邮箱', '类型', '金币余额', '状态', '注册时间', '操作'].map((title) => (
-                  <th key={title} scope="col" className={TH}>
+                {['用户名', '手机', '邮箱', '类型', '金币余额', '状态', '注册时间', '操作'].map((title, index) => (
+                  // The name stays in view while a phone scrolls the row sideways.
+                  <th key={title} scope="col" className={index === 0 ? `${TH} sticky left-0` : TH}>
                     {title}
                   </th>
                 ))}
@@ -62,7 +63,7 @@ export function UsersTab() {
             <tbody className="divide-y divide-slate-100">
               {users.data.data.map((user) => (
                 <tr key={user.userId} data-testid="admin-user-row">
-                  <td className={`${TD} font-medium text-slate-900`}>{user.username}</td>
+                  <td className={`${TD} sticky left-0 bg-white font-medium text-slate-900`}>{user.username}</td>
                   <td className={`${TD} whitespace-nowrap`}>{user.phoneMasked ?? '—'}</td>
                   <td className={TD}>{user.emailMasked ?? '—'}</td>
                   <td className={`${TD} whitespace-nowrap`}>{user.userType === 'pro' ? '高级版' : '免费版'}</td>

@@ -78,6 +78,33 @@ export interface AuditEntry {
   reason: string;
 }
 
+export type OrderFilter = 'pending' | 'paid' | 'closed' | 'refunded';
+export type RefundStatus = 'processing' | 'refunded' | 'failed' | 'closed';
+
+export interface AdminRefund {
+  refundId: string;
+  amountFen: number;
+  status: RefundStatus;
+  failReason: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrder {
+  outTradeNo: string;
+  userId: number;
+  username: string;
+  description: string;
+  amountFen: number;
+  coins: number;
+  /** `refunded` once any refund succeeded. */
+  status: OrderFilter;
+  paidAt: string | null;
+  refundedFen: number;
+  refundingFen: number;
+  createdAt: string;
+  refunds: AdminRefund[];
+}
+
 export interface Paged<T> {
   data: T[];
   page: number;
@@ -94,6 +121,8 @@ export const adminKeys = {
   usersPage: (q: string, page: number) => ['admin', 'users', q, page] as const,
   tasks: ['admin', 'tasks'] as const,
   tasksPage: (status: TaskFilter, page: number) => ['admin', 'tasks', status, page] as const,
+  orders: ['admin', 'orders'] as const,
+  ordersPage: (status: OrderFilter | '', page: number) => ['admin', 'orders', status, page] as const,
   audit: ['admin', 'audit'] as const,
   auditPage: (page: number) => ['admin', 'audit', page] as const,
 };
@@ -141,4 +170,17 @@ export async function taskAction(taskId: string, action: 'retry' | 'cancel', rea
 export async function fetchAudit(page: number, signal?: AbortSignal): Promise<Paged<AuditEntry>> {
   const { data, totalPages } = await apiRequest<Paged<AuditEntry>>(`/api/admin/audit?${query({ page })}`, { signal });
   return { data, page, totalPages };
+}
+
+export async function fetchOrders(status: OrderFilter | '', page: number, signal?: AbortSignal): Promise<Paged<AdminOrder>> {
+  const { data, totalPages } = await apiRequest<Paged<AdminOrder>>(`/api/admin/orders?${query(status ? { status, page } : { page })}`, { signal });
+  return { data, page, totalPages };
+}
+
+export async function refundOrder(outTradeNo: string, body: { amountFen: number; reason: string; requestId: string }) {
+  const answer = await apiRequest<{ data: { refundId: string; status: 'processing' | 'refunded' | 'failed'; refund?: AdminRefund } }>(
+    `/api/admin/orders/${encodeURIComponent(outTradeNo)}/refund`,
+    { method: 'POST', body },
+  );
+  return answer.data;
 }
