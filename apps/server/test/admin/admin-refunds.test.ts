@@ -252,6 +252,29 @@ describe('refunds through WeChat Pay v3 (fake server, real signatures)', () => {
     expect((await userRow(t, user.username)).coinBalance).toBe(before - order.coins);
   });
 
+  it('a refund whose request got no answer stays processing, and one WeChat never got is sent again under the same number', async () => {
+    const { outTradeNo } = await paidOrder(2000);
+    fake.behaviour.delayMs = 2_500;
+    let refundId: string;
+    try {
+      const res = await refundViaHttp(t, op.cookie, outTradeNo, { amountFen: 900, reason: '微信无应答' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.status).toBe('processing');
+      refundId = res.json().data.refundId;
+    } finally {
+      fake.behaviour.delayMs = 0;
+    }
+    // WeChat lost it: the query finds nothing, so the same refund is asked for again.
+    fake.refunds.delete(refundId);
+    const later = new Date(Date.now() + 2 * 60_000);
+    await refreshProcessingRefunds(deps(), { now: later });
+    expect(fake.refunds.get(refundId)).toMatchObject({ outTradeNo, refund: 900 });
+    expect((await refundRow(t, refundId)).status).toBe('processing');
+    expect(await fake.deliverRefundNotification(refundNotifyUrl, refundId)).toBe(204);
+    expect(await refundRow(t, refundId)).toMatchObject({ status: 'refunded' });
+    expect(await refundsOf(t, outTradeNo)).toHaveLength(1);
+  });
+
   it('refuses bad input in Chinese', async () => {
     const { outTradeNo } = await paidOrder(2000);
     for (const [payload, message] of [

@@ -17,7 +17,8 @@ export const REFUND_CHECK_AFTER_MS = 60_000;
  * refund twice. Called by the console's order list; a sweeper may call it as well.
  */
 export async function refreshProcessingRefunds(
-  deps: { db: Db; provider: PaymentProvider; logger: Logger; refundNotifyUrl: string },
+  /** Without `refundNotifyUrl` (a sweeper that has none) a refund unknown upstream is only left for a later look. */
+  deps: { db: Db; provider: PaymentProvider; logger: Logger; refundNotifyUrl?: string },
   options: { limit?: number; now?: Date } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
@@ -35,8 +36,9 @@ export async function refreshProcessingRefunds(
       try {
         const known = await deps.provider.queryRefund(claimed.outRefundNo);
         if (known) return (await applyRefundState(deps, known)).changed;
+        if (deps.refundNotifyUrl === undefined) return false;
         const [order] = await deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, claimed.orderId));
-        return (await askProvider(deps, order!, claimed)).status !== 'processing';
+        return (await askProvider({ ...deps, refundNotifyUrl: deps.refundNotifyUrl }, order!, claimed)).status !== 'processing';
       } catch (error) {
         deps.logger.warn({ err: error, outRefundNo: claimed.outRefundNo }, 'refund status query failed; will ask again');
         return false;
