@@ -49,6 +49,7 @@ import { registerWechatMpRoutes } from './publish/wechat-mp/routes.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerTopicRoutes } from './topic/routes.js';
 import { registerAdminRoutes } from './admin/routes.js';
+import { createLiveProviders, type LiveProviders } from './providers/live-providers.js';
 import { createCredentialShelf } from './wechat/credential-shelf.js';
 import { registerWechatRoutes } from './wechat/routes.js';
 
@@ -77,6 +78,8 @@ export interface AppDeps {
     generation?: GenerationOverrides;
     /** Downloads a picked stock picture (tests: a fake source on loopback, which the default refuses). */
     imageDownload?: (url: string) => Promise<Buffer>;
+    /** The providers in use (tests: a fixed set); the live console-backed ones by default. */
+    providers?: LiveProviders;
   };
 }
 
@@ -117,10 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
   const wechatPublishing = wechatPublishDeps({ database, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl });
+  // The providers in use now: the environment's, else the console's, else the defaults (decision 080).
+  const providers = deps.overrides?.providers ?? createLiveProviders({ config, db, appSecret: resolveAppSecret(config), logger });
+  app.addHook('onClose', async () => providers.close());
   const generation = createGenerationServices(
     config,
     {
       db,
+      providers,
       storage,
       logger,
       databaseKind: database.kind,
@@ -157,14 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus: generation.bus,
     queue: generation.queue,
     costCoins: config.generation.costCoins,
-    system: { writer: config.llm ? 'model' : 'offline', webSearch: Boolean(config.search.provider) },
+    system: () => ({ writer: providers.llm() ? 'model' : 'offline', webSearch: Boolean(providers.search().provider) }),
   });
   registerRepurposeRoutes(app, { db, auth, queue: generation.queue, costCoins: config.generation.costCoins });
   registerArticleRoutes(app, { db });
   registerSharedArticleRoutes(app, { db, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   registerOwnerArticleRoutes(app, { db, reads: database.reads, auth, storage, logger, savedImageUrls: (articleId) => savedImageUrls(db, articleId) });
   registerVersionRoutes(app, { db, auth });
-  registerRevisionRoutes(app, { db, auth, llm: config.llm, knowledge: new KnowledgeRetriever({ db, embeddings }) });
+  registerRevisionRoutes(app, { db, auth, llm: providers.llm, knowledge: new KnowledgeRetriever({ db, embeddings }) });
   registerImageRoutes(app, {
     db,
     auth,
@@ -178,15 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app, { db, auth, storage, publicUrl: config.publicUrl });
   registerThemeRoutes(app, { db, auth, publicUrl: config.publicUrl, storage: config.storage });
   registerFeedbackRoutes(app, { db, auth });
-  registerSeoRoutes(app, { auth, llm: config.llm });
-  registerTopicRoutes(app, { auth, writer: config.llm ? 'model' : 'offline' });
+  registerSeoRoutes(app, { auth, llm: providers.llm });
+  registerTopicRoutes(app, { auth, writer: () => (providers.llm() ? 'model' : 'offline') });
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
   const wechatCredentials = createCredentialShelf({ database, redisUrl: config.redisUrl, redisPrefix, logger });
   app.addHook('onClose', () => wechatCredentials.close());
   registerWechatRoutes(app, { config, credentials: wechatCredentials.shelf, logger });
   registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
   registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
-  registerAdminRoutes(app, { db, auth, caching: sessionCaching, queue: generation.queue, bus: generation.bus });
+  registerAdminRoutes(app, { db, auth, caching: sessionCaching, queue: generation.queue, bus: generation.bus, providers: { config, live: providers } });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });
 

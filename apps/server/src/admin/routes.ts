@@ -7,11 +7,14 @@ import { COIN_DELTA_MAX } from '@tianma/shared';
 import type { EventBus } from '../generation/events.js';
 import type { TaskQueue } from '../generation/task-runner.js';
 import type { PaymentSetup } from '../billing/payment/registry.js';
+import type { Config } from '../config/config-types.js';
 import type { Db } from '../platform/db/index.js';
+import type { LiveProviders } from '../providers/live-providers.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { listAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
 import { registerAdminOrderRoutes } from './orders-routes.js';
+import { registerAdminProviderRoutes } from './providers-routes.js';
 import { listFeedback, listSharedArticles, pickShowcase, setArticleHidden, showcaseSlots } from './content-admin.js';
 import { dailyStats, feedbackBreakdown, modelUsage, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
@@ -26,6 +29,8 @@ export interface AdminRouteDeps {
   /** Orders and refunds (orders-routes.ts): the payment setup in use; the app's (`app.payment`) when absent. */
   payment?: PaymentSetup;
   logger?: Logger;
+  /** Providers without a restart (providers-routes.ts): the configuration and the live providers. */
+  providers?: { config: Config; live: LiveProviders };
 }
 
 const reason = z.string({ error: '请填写操作原因' }).trim().min(2, '请填写操作原因（至少2个字）').max(500, '操作原因不能超过500字');
@@ -196,4 +201,5 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   });
 
   registerAdminOrderRoutes(app, { db: deps.db, auth: deps.auth, payment: deps.payment, logger: deps.logger });
+  if (deps.providers) registerAdminProviderRoutes(app, { db: deps.db, auth: deps.auth, config: deps.providers.config, providers: deps.providers.live });
 }

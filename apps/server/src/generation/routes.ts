@@ -23,7 +23,7 @@ export interface GenerationRouteDeps {
   queue: TaskQueue;
   costCoins: number;
   /** What the creation page's status badge says: who writes (a model or the offline composer), and whether web search is on. */
-  system: { writer: 'model' | 'offline'; webSearch: boolean };
+  system: () => { writer: 'model' | 'offline'; webSearch: boolean };
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,7 +40,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     return task;
   };
 
-  app.get('/api/v1/system/status', async () => ({ success: true, data: { ready: true, ...deps.system } }));
+  app.get('/api/v1/system/status', async () => ({ success: true, data: { ready: true, ...deps.system() } }));
 
   app.post('/api/v1/articles/generate', statusShape, async (request, reply) => {
     const current = await auth.requireUser(request, reply);

@@ -10,7 +10,9 @@ import { CardImageRenderer } from '../providers/images/card-renderer.js';
 import { FallbackImages } from '../providers/images/fallback-images.js';
 import type { ImagePort } from '../providers/images/image-port.js';
 import { OpenAiImages } from '../providers/images/openai-images.js';
+import { type LiveProviders, type LlmSettings, staticProviders } from '../providers/live-providers.js';
 import { createSearchPort } from '../providers/search/registry.js';
+import type { SearchPort } from '../providers/search/search-port.js';
 import { OpenAiCompatibleLlm } from '../providers/llm/openai-compatible.js';
 import { LlmAgents } from './agents/llm-agents.js';
 import type { Agents } from './agents/types.js';
@@ -37,6 +39,21 @@ export interface GenerationOverrides {
   runWorker?: boolean;
   /** Namespaces Redis keys and channels (default `tianma`), so tests can share one Redis. */
   redisPrefix?: string;
+}
+
+/** A model's name (as stored on its articles) and how to open a port to it. */
+export function modelOf(llm: LlmSettings) {
+  return {
+    name: llm.writingModel ?? llm.model,
+    create: () =>
+      new OpenAiCompatibleLlm({
+        baseUrl: llm.baseUrl,
+        apiKey: llm.apiKey,
+        model: llm.model,
+        models: { outline: llm.outlineModel, writing: llm.writingModel },
+        timeoutMs: llm.timeoutMs,
+      }),
+  };
 }
 
 /** The card renderer (in worker threads unless IMAGE_WORKERS=0) and the adapter in front of it; close() stops the workers. */
@@ -66,6 +83,8 @@ export function createGenerationServices(
     storage: ObjectStorage;
     logger: Logger;
     databaseKind?: Database['kind'];
+    /** The providers in use now (env, console or default); the configuration's alone when absent. */
+    providers?: LiveProviders;
     /** Work of other domains that runs on the same queue and workers, reporting on the same bus. */
     jobs?: (bus: EventBus) => JobHandlers;
   },
@@ -77,34 +96,40 @@ export function createGenerationServices(
   const bus: EventBus = redisUrl
     ? new RedisEventBus({ url: redisUrl, logger: deps.logger, prefix: redisPrefix })
     : new InProcessEventBus({ soleWriter: deps.databaseKind === 'pglite' });
-  const llm = config.llm;
+  const providers = deps.providers ?? staticProviders(config);
   const offline = new OfflineComposer();
-  const model = llm
-    ? {
-        name: llm.writingModel ?? llm.model,
-        create: () =>
-          new OpenAiCompatibleLlm({
-            baseUrl: llm.baseUrl,
-            apiKey: llm.apiKey,
-            model: llm.model,
-            models: { outline: llm.outlineModel, writing: llm.writingModel },
-            timeoutMs: llm.timeoutMs,
-          }),
-      }
-    : null;
+  // The model is asked for when a task starts, so a model connected in the console (decision 080)
+  // writes the next task without a restart.
+  const currentModel = () => {
+    const llm = providers.llm();
+    return llm ? modelOf(llm) : null;
+  };
   const makeAgents: PipelineDeps['makeAgents'] = overrides.agents
     ? () => overrides.agents!
-    : model
-      ? (onUsage) => new LlmAgents(model.create(), { model: model.name, onUsage })
-      : () => offline;
+    : (onUsage) => {
+        const model = currentModel();
+        return model ? new LlmAgents(model.create(), { model: model.name, onUsage }) : offline;
+      };
+  const searchPorts = new WeakMap<object, SearchPort | null>();
+  const currentSearch = () => {
+    const settings = providers.search();
+    if (!searchPorts.has(settings)) searchPorts.set(settings, createSearchPort(settings));
+    return searchPorts.get(settings) ?? null;
+  };
   const images = overrides.images ? { port: overrides.images, close: async () => undefined } : createImages(config, deps.logger);
   const pipeline: PipelineDeps = {
     db: deps.db,
     bus,
     makeAgents,
-    model,
-    pricing: llm?.pricing,
-    search: createSearchPort(config.search),
+    get model() {
+      return currentModel();
+    },
+    get pricing() {
+      return providers.llm()?.pricing;
+    },
+    get search() {
+      return currentSearch();
+    },
     images: images.port,
     storage: deps.storage,
     logger: deps.logger,

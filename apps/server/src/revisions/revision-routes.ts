@@ -31,8 +31,8 @@ import { closeRevision, newRevisionId, openRevision, revisionsSince } from './re
 export interface RevisionRouteDeps {
   db: Db;
   auth: Auth;
-  /** The configured model (config.llm), or null: then only the rule-based actions are offered. */
-  llm: Config['llm'];
+  /** The model in use now (env or console; decision 080), or null: then only the rule-based actions are offered. */
+  llm: () => Config['llm'];
   knowledge: KnowledgeRetriever | null;
   /** Tests put a scripted port here; production builds one from `llm`. */
   port?: LlmPort;
@@ -74,7 +74,15 @@ function performer(action: RevisionAction, hasModel: boolean): 'model' | 'rules'
  */
 export function registerRevisionRoutes(app: FastifyInstance, deps: RevisionRouteDeps): void {
   const { db, auth } = deps;
-  const model = deps.port ?? revisionModel(deps.llm);
+  // A port per settings object: the same settings keep their port; a switch in the console makes a new one.
+  const ports = new WeakMap<object, LlmPort>();
+  const currentModel = (): LlmPort | null => {
+    if (deps.port) return deps.port;
+    const llm = deps.llm();
+    if (!llm) return null;
+    if (!ports.has(llm)) ports.set(llm, revisionModel(llm)!);
+    return ports.get(llm)!;
+  };
 
   const ownArticle = async (userId: number, articleId: string) => {
     assertArticleId(articleId);
@@ -89,7 +97,7 @@ export function registerRevisionRoutes(app: FastifyInstance, deps: RevisionRoute
     return {
       success: true,
       data: REVISION_ACTIONS.map((action) => {
-        const by = performer(action, model !== null);
+        const by = performer(action, currentModel() !== null);
         return {
           action,
           label: REVISION_LABELS[action],
@@ -108,6 +116,7 @@ export function registerRevisionRoutes(app: FastifyInstance, deps: RevisionRoute
     const article = await ownArticle(current.user.id, request.params.articleId);
     const body = revisionRequestSchema.parse(request.body ?? {});
     const { action, selection } = body;
+    const model = currentModel();
     const by = performer(action, model !== null);
     if (!by) throw new AppError('CONFLICT', `${REVISION_LABELS[action]}${MODEL_REQUIRED_TEXT}`, { details: { code: MODEL_REQUIRED_CODE } });
 

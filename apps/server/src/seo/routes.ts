@@ -14,8 +14,8 @@ const KEYWORD_TIMEOUT_MS = 20_000;
 
 export interface SeoRouteDeps {
   auth: Auth;
-  /** The configured model, if any (config.llm); the offline method answers without one. */
-  llm: Config['llm'];
+  /** The model in use now, if any (env or console; decision 080); the offline method answers without one. */
+  llm: () => Config['llm'];
 }
 
 function keywordModel(llm: Config['llm']): LlmPort | undefined {
@@ -38,14 +38,20 @@ function keywordModel(llm: Config['llm']): LlmPort | undefined {
  * Pro feature (403, code 1006, 权限不足, before any model call; decision 052).
  */
 export function registerSeoRoutes(app: FastifyInstance, deps: SeoRouteDeps): void {
-  const llm = keywordModel(deps.llm);
+  const ports = new WeakMap<object, LlmPort>();
+  const currentModel = (): LlmPort | undefined => {
+    const settings = deps.llm();
+    if (!settings) return undefined;
+    if (!ports.has(settings)) ports.set(settings, keywordModel(settings)!);
+    return ports.get(settings);
+  };
 
   app.post('/api/v1/seo/recommend-keywords', { config: KEYWORDS_LIMIT }, async (request, reply) => {
     const current = await deps.auth.requireUser(request, reply);
     requirePro(current.user, 'SEO关键词推荐');
     const body = recommendKeywordsRequestSchema.parse(request.body ?? {});
     const { keywords, source } = await recommendKeywords(body, {
-      llm,
+      llm: currentModel(),
       onModelFailure: (error) => request.log.warn({ err: error }, 'keyword model failed; offline keywords used'),
     });
     request.log.info({ source, count: keywords.length }, 'keywords recommended');

@@ -7,7 +7,7 @@ import { readTopic } from './topic-reading.js';
 export interface TopicRouteDeps {
   auth: Auth;
   /** Who writes: the offline writer follows fewer instructions than a model. */
-  writer: 'model' | 'offline';
+  writer: () => 'model' | 'offline';
 }
 
 // The form asks as the user types (debounced): generous, but a script cannot spin the parser.
@@ -18,7 +18,7 @@ export function registerTopicRoutes(app: FastifyInstance, deps: TopicRouteDeps):
   app.post('/api/v1/topic/read', { config: READ_LIMIT }, async (request, reply) => {
     await deps.auth.requireUser(request, reply);
     const body = topicReadRequestSchema.parse(request.body ?? {});
-    const reading = readTopic(parseTopic(body.topic), { length: body.length, advanced: body.advanced_mode, writer: deps.writer });
+    const reading = readTopic(parseTopic(body.topic), { length: body.length, advanced: body.advanced_mode, writer: deps.writer() });
     return { success: true, data: reading };
   });
 }

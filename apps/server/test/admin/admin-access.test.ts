@@ -48,6 +48,8 @@ const CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; c
   { method: 'PUT', url: '/api/admin/showcase/c7a1e4b2d9f84e6a9b3c5d2e1f0a8b7c', payload: { articleId: null, reason: '恢复默认' }, changes: true },
   { method: 'POST', url: '/api/admin/articles/abc/hide', payload: { hidden: true, reason: '隐藏测试' }, changes: true },
   { method: 'GET', url: '/api/admin/feedback', changes: false },
+  { method: 'GET', url: '/api/admin/providers', changes: false },
+  { method: 'PUT', url: '/api/admin/providers/llm', payload: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/retry', payload: { reason: '重试测试' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/cancel', payload: { reason: '取消测试' }, changes: true },
 ];
