@@ -26,8 +26,10 @@ describe('the audit log', () => {
     expect(auditTargetLabel('user:12')).toBe('用户 12');
     expect(auditTargetLabel('order:TM1')).toBe('订单 TM1');
     expect(auditTargetLabel('something')).toBe('something');
-    expect(auditValue({ coinBalance: 300 })).toBe('coinBalance: 300');
-    expect(auditValue({ locked: false, note: 'x' })).toBe('locked: false, note: x');
+    expect(auditValue({ coinBalance: 300 })).toBe('余额: 300');
+    expect(auditValue({ delta: 500, coinBalance: 800 })).toBe('余额: 800，变动: 500');
+    expect(auditValue({ note: 'x', locked: false })).toBe('锁定: 否，note: x');
+    expect(auditValue({ role: null })).toBe('角色: 无');
     expect(auditValue(null)).toBe('—');
   });
 
@@ -50,7 +52,7 @@ describe('the audit log', () => {
     expect(coins).toHaveTextContent('2026/01/05 14:03');
     expect(coins).toHaveTextContent('ops');
     expect(coins).toHaveTextContent('用户 12');
-    expect(coins).toHaveTextContent('coinBalance: 300 → coinBalance: 800, delta: 500');
+    expect(coins).toHaveTextContent('余额: 300 → 余额: 800，变动: 500');
     expect(coins).toHaveTextContent('活动补偿');
     const grant = screen.getByRole('row', { name: /授予运营权限/ });
     expect(grant).toHaveTextContent('命令行');

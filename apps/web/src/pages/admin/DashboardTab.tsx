@@ -11,9 +11,9 @@ import { FeedbackTable, UsageTables } from './StatsTables';
 
 const DATE_INPUT = 'min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
+    <section aria-label={title} className={`min-w-0 rounded-2xl border border-slate-200 bg-white p-4 ${wide ? 'lg:col-span-2' : ''}`}>
       <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
       {children}
     </section>
@@ -81,7 +81,7 @@ function Charts({ stats }: { stats: AdminStats }) {
       <Panel title="金币发放与消耗（币）">
         <EChart label="每日金币发放与消耗" option={options.coins} />
       </Panel>
-      <Panel title="模型 tokens 与成本（元）">
+      <Panel title="模型 tokens 与成本（元）" wide>
         <EChart label="每日模型 tokens 与成本" option={options.tokens} />
       </Panel>
     </div>

@@ -3,19 +3,8 @@ import type { AdminStats } from './admin-api';
 import { count } from './admin-format';
 import { TABLE, TABLE_BOX, TD, TH } from './admin-table';
 import { likeRate } from './stats-summary';
+import { stageLabel } from './stage-labels';
 
-const STAGE_LABELS: Record<string, string> = {
-  analysis: '需求分析',
-  style: '风格分析',
-  outline: '大纲',
-  research: '资料检索',
-  writing: '正文写作',
-  images: '配图',
-  combine: '合稿',
-  seo: 'SEO 优化',
-  keywords: '关键词',
-  revision: '修改',
-};
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   return (
@@ -57,7 +46,7 @@ export function UsageTables({ usage }: { usage: AdminStats['usage'] }) {
         <h3 className="text-sm font-semibold text-slate-700">按环节的模型用量</h3>
         {usage.byStage.length === 0
           ? none
-          : <Table label="按环节的模型用量" head={['环节', '调用次数', 'tokens']} rows={usage.byStage.map((row) => [STAGE_LABELS[row.stage] ?? row.stage, count(row.calls), count(row.tokens)])} />}
+          : <Table label="按环节的模型用量" head={['环节', '调用次数', 'tokens']} rows={usage.byStage.map((row) => [stageLabel(row.stage), count(row.calls), count(row.tokens)])} />}
       </div>
       <div className="min-w-0 space-y-2">
         <h3 className="text-sm font-semibold text-slate-700">按模型的用量</h3>

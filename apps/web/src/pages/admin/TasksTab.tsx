@@ -6,6 +6,7 @@ import { type AdminTask, adminKeys, fetchTasks, type TaskFilter, taskAction } fr
 import { beijingTime, count, errorMessage } from './admin-format';
 import { CHIP, NOTE, SELECTED_CHIP, SMALL_BUTTON, TABLE, TABLE_BOX, TD, TH } from './admin-table';
 import { Pager } from './Pager';
+import { stageLabel, stepLabel } from './stage-labels';
 import { useStepUp } from './step-up';
 
 const FILTERS: { value: TaskFilter; label: string }[] = [
@@ -113,7 +114,7 @@ export function TasksTab() {
                     {STATUS_LABELS[task.status] ?? task.status}
                     {task.stuck && <span className="ml-1 text-amber-700">（卡住）</span>}
                   </td>
-                  <td className={TD}>{task.step ?? '—'}</td>
+                  <td className={`${TD} whitespace-nowrap`}>{task.step ? stepLabel(task.step) : '—'}</td>
                   <td className={`${TD} min-w-48 text-red-700`}>{task.error ?? '—'}</td>
                   <td className={TD}>{task.attempts}</td>
                   <td className={`${TD} whitespace-nowrap text-xs`}>
@@ -121,7 +122,7 @@ export function TasksTab() {
                       ? '无'
                       : task.modelCalls.map((call) => (
                           <div key={call.stage}>
-                            {call.stage}：{call.calls} 次 / {count(call.tokens)} tokens
+                            {stageLabel(call.stage)}：{call.calls} 次 / {count(call.tokens)} tokens
                           </div>
                         ))}
                   </td>

@@ -23,14 +23,37 @@ export function auditTargetLabel(target: string): string {
   return label && rest.length ? `${label} ${rest.join(':')}` : target;
 }
 
-const scalar = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** The fields the server's entries carry, named as the console names them; others as written. */
+const FIELD_LABELS: Record<string, string> = {
+  coinBalance: '余额',
+  delta: '变动',
+  locked: '锁定',
+  role: '角色',
+  status: '状态',
+  step: '步骤',
+  error: '错误',
+  taskId: '新任务',
+  amountFen: '金额(分)',
+  claimedFen: '已申请退款(分)',
+  refundId: '退款单号',
+};
 
-/** A before or after value, compact: an object as `key: value, …`, nothing as —. */
+function scalar(value: unknown): string {
+  if (value === true) return '是';
+  if (value === false) return '否';
+  if (value === null) return '无';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A before or after value, compact: an object as `名称: 值，…` in a fixed order, nothing as —. */
 export function auditValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'object' && !Array.isArray(value)) {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length ? entries.map(([key, inner]) => `${key}: ${scalar(inner)}`).join(', ') : '—';
+    // The database keeps JSON keys in its own order; the known fields come first, in the table's order.
+    const order = Object.keys(FIELD_LABELS);
+    const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => rank(a) - rank(b));
+    return entries.length ? entries.map(([key, inner]) => `${FIELD_LABELS[key] ?? key}: ${scalar(inner)}`).join('，') : '—';
   }
   return scalar(value);
 }
