@@ -30,6 +30,8 @@ describe('the audit log', () => {
     expect(auditValue({ delta: 500, coinBalance: 800 })).toBe('余额: 800，变动: 500');
     expect(auditValue({ note: 'x', locked: false })).toBe('锁定: 否，note: x');
     expect(auditValue({ role: null })).toBe('角色: 无');
+    expect(auditValue({ role: 'operator' })).toBe('角色: 运营人员');
+    expect(auditValue({ amountFen: 100, status: 'processing' })).toBe('状态: 处理中，金额(分): 100');
     expect(auditValue(null)).toBe('—');
   });
 

@@ -38,7 +38,14 @@ const FIELD_LABELS: Record<string, string> = {
   refundId: '退款单号',
 };
 
-function scalar(value: unknown): string {
+/** Values that are codes, by field. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: { pending: '待支付', paid: '已支付', closed: '已关闭', processing: '处理中', refunded: '已退款', failed: '失败', error: '失败', queued: '排队中', running: '进行中', cancelled: '已取消', completed: '已完成' },
+  role: { operator: '运营人员' },
+};
+
+function scalar(value: unknown, key?: string): string {
+  if (key && typeof value === 'string' && VALUE_LABELS[key]?.[value]) return VALUE_LABELS[key][value];
   if (value === true) return '是';
   if (value === false) return '否';
   if (value === null) return '无';
@@ -53,7 +60,7 @@ export function auditValue(value: unknown): string {
     const order = Object.keys(FIELD_LABELS);
     const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => rank(a) - rank(b));
-    return entries.length ? entries.map(([key, inner]) => `${FIELD_LABELS[key] ?? key}: ${scalar(inner)}`).join('，') : '—';
+    return entries.length ? entries.map(([key, inner]) => `${FIELD_LABELS[key] ?? key}: ${scalar(inner, key)}`).join('，') : '—';
   }
   return scalar(value);
 }
