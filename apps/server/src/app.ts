@@ -119,7 +119,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth(db, { publicUrl: config.publicUrl, caching: sessionCaching });
   const payment = deps.overrides?.payment ?? createPaymentProvider(config);
   app.decorate('payment', payment);
-  const wechatPublishing = wechatPublishDeps({ database, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl });
+  // WeChat tokens shared by every process: the database, or Redis when configured (decision 077).
+  const wechatCredentials = createCredentialShelf({ database, redisUrl: config.redisUrl, redisPrefix, logger });
+  app.addHook('onClose', () => wechatCredentials.close());
+  const wechatPublishing = wechatPublishDeps({
+    database,
+    appSecret: resolveAppSecret(config),
+    apiBaseUrl: config.wechatMpApiBase,
+    storage,
+    publicUrl: config.publicUrl,
+    credentials: wechatCredentials.shelf,
+  });
   // The providers in use now: the environment's, else the console's, else the defaults (decision 080).
   const providers = deps.overrides?.providers ?? createLiveProviders({ config, db, appSecret: resolveAppSecret(config), logger });
   app.addHook('onClose', async () => providers.close());
@@ -188,11 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSeoRoutes(app, { auth, llm: providers.llm });
   registerTopicRoutes(app, { auth, writer: () => (providers.llm() ? 'model' : 'offline') });
   registerKnowledgeRoutes(app, { db, auth, storage, queue: generation.queue, bus: generation.bus, logger });
-  const wechatCredentials = createCredentialShelf({ database, redisUrl: config.redisUrl, redisPrefix, logger });
-  app.addHook('onClose', () => wechatCredentials.close());
   registerWechatRoutes(app, { config, credentials: wechatCredentials.shelf, logger });
-  registerWechatMpRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, logger });
-  registerWechatPublishRoutes(app, { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, storage, publicUrl: config.publicUrl, logger });
+  const wechatMp = { database, auth, appSecret: resolveAppSecret(config), apiBaseUrl: config.wechatMpApiBase, credentials: wechatCredentials.shelf, logger };
+  registerWechatMpRoutes(app, wechatMp);
+  registerWechatPublishRoutes(app, { ...wechatMp, storage, publicUrl: config.publicUrl });
   registerAdminRoutes(app, { db, auth, caching: sessionCaching, queue: generation.queue, bus: generation.bus, providers: { config, live: providers } });
   registerMediaRoutes(app, storage);
   if (!config.isProduction) registerDevOutboxRoutes(app, { db });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errcodeMessage } from '../../src/publish/wechat-mp/errcodes.js';
-import { SecretBox } from '../../src/publish/wechat-mp/secret-box.js';
+import { accountSecretBox } from '../../src/publish/wechat-mp/secret-box.js';
 import { wechatAccounts } from '../../src/publish/wechat-mp/tables.js';
 import { wechatTokens } from '../../src/wechat/tables.js';
 import { startWechatMpFake, type WechatMpFake } from '../fakes/wechat-mp-fake.js';
@@ -80,10 +80,10 @@ describe('binding WeChat official accounts', () => {
     const [row] = await rows(appId);
     expect(row!.secretCiphertext).not.toContain(appSecret);
     expect(row!.secretCiphertext).toMatch(/^v1:/);
-    expect(new SecretBox(APP_SECRET).open(row!.secretCiphertext, appId)).toBe(appSecret);
+    expect(accountSecretBox(APP_SECRET).open(row!.secretCiphertext, appId)).toBe(appSecret);
     // Sealed for this AppID only, and under this server's key only.
-    expect(() => new SecretBox(APP_SECRET).open(row!.secretCiphertext, 'wx0000000000000000')).toThrow();
-    expect(() => new SecretBox('another-secret-0123456789abcdef0123').open(row!.secretCiphertext, appId)).toThrow();
+    expect(() => accountSecretBox(APP_SECRET).open(row!.secretCiphertext, 'wx0000000000000000')).toThrow();
+    expect(() => accountSecretBox('another-secret-0123456789abcdef0123').open(row!.secretCiphertext, appId)).toThrow();
     expect(fake.tokenCount(appId)).toBe(1);
   });
 
@@ -160,9 +160,9 @@ describe('binding WeChat official accounts', () => {
     secrets.push(wrong, rotated);
     expect((await bind(bob, { appId, appSecret: wrong })).body.message).toContain('AppSecret 错误');
     fake.accounts.set(appId, { appSecret: rotated });
-    expect(new SecretBox(APP_SECRET).open((await rows(appId))[0]!.secretCiphertext, appId)).toBe(appSecret);
+    expect(accountSecretBox(APP_SECRET).open((await rows(appId))[0]!.secretCiphertext, appId)).toBe(appSecret);
     expect((await bind(bob, { appId, appSecret: rotated })).status).toBe(200);
-    expect(new SecretBox(APP_SECRET).open((await rows(appId))[0]!.secretCiphertext, appId)).toBe(rotated);
+    expect(accountSecretBox(APP_SECRET).open((await rows(appId))[0]!.secretCiphertext, appId)).toBe(rotated);
     expect(await rows(appId)).toHaveLength(1);
   });
 

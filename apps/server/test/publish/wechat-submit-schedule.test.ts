@@ -1,3 +1,4 @@
+import { databaseCredentialShelf } from '../../src/wechat/credential-shelf.js';
 import { randomBytes } from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
 import { WECHAT_FREEPUBLISH_NOTICE } from '@tianma/shared';
@@ -180,7 +181,7 @@ describe('submitting, scheduling and checking WeChat publications', () => {
     const res = await publish(alice, articleId, { accountId: aliceAccount, submit: true });
     const id = res.body.data!.publishId;
     await age(id, 31_000);
-    const settledCount = await pollSubmittedPublications({ ...wechatPublishDeps({ database: t.database, appSecret: resolveAppSecret(t.config), apiBaseUrl: fake.url, storage: t.app.storage, publicUrl: t.config.publicUrl }), logger: t.logger });
+    const settledCount = await pollSubmittedPublications({ ...wechatPublishDeps({ database: t.database, appSecret: resolveAppSecret(t.config), apiBaseUrl: fake.url, storage: t.app.storage, publicUrl: t.config.publicUrl, credentials: databaseCredentialShelf(t.database.db, t.database.kind === 'postgres') }), logger: t.logger });
     expect(settledCount).toBeGreaterThanOrEqual(1);
     expect(await row(id)).toMatchObject({ state: 'published' });
     fake.publishStatuses(1, 0);

@@ -1,19 +1,19 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
+import { type CredentialShelf, credentialName } from '../../wechat/credential-shelf.js';
 import { WechatTokenStore } from '../../wechat/token-store.js';
 import { TOKEN_REJECTED_ERRCODES, WechatApiError } from '../../wechat/wechat-api-client.js';
-import { wechatTokens } from '../../wechat/tables.js';
 import { MpApiClient } from './mp-api-client.js';
 
 /*
- * A bound account's access_token, cached in the database (wechat_tokens, the same store as the
- * site's own JS-SDK token: a PostgreSQL advisory lock makes processes refresh once between them),
- * replaced ahead of expiry and once when WeChat refuses it (40001, 40014, 42001).
+ * A bound account's access_token, on the credential shelf every process shares (the database, or
+ * Redis when configured: decision 077), replaced ahead of expiry and once when WeChat refuses it
+ * (40001, 40014, 42001).
  */
 
 export interface AccountTokenDeps {
   db: Db;
-  crossProcessLock: boolean;
+  /** Where the tokens are shared between processes. */
+  credentials: CredentialShelf;
   baseUrl: string;
 }
 
@@ -34,8 +34,7 @@ export class AccountApi {
     this.client = new MpApiClient({ appId: account.appId, appSecret: account.appSecret, baseUrl: deps.baseUrl });
     const client = this.client;
     this.store = new WechatTokenStore({
-      db: deps.db,
-      crossProcessLock: deps.crossProcessLock,
+      shelf: deps.credentials,
       client: {
         appId: storeKey(account.accountId),
         stableToken: (force?: boolean) => client.stableToken(force),
@@ -59,7 +58,6 @@ export class AccountApi {
 }
 
 /** Forgets the cached tokens of these accounts (secret changed, check failed, account deleted). */
-export async function forgetAccountTokens(db: Db, accountIds: string[]): Promise<void> {
-  if (accountIds.length === 0) return;
-  await db.delete(wechatTokens).where(inArray(wechatTokens.name, accountIds.map((id) => `access_token:${storeKey(id)}`)));
+export async function forgetAccountTokens(credentials: CredentialShelf, accountIds: string[]): Promise<void> {
+  await credentials.forget(accountIds.map((id) => credentialName('access_token', storeKey(id))));
 }

@@ -31,12 +31,12 @@ export async function bindAccount(deps: AccountStoreDeps, input: BindInput): Pro
     .limit(1);
   const accountId = existing?.id ?? `wxa_${randomBytes(12).toString('hex')}`;
   // A token fetched with another secret proves nothing about this one.
-  if (!existing || !sameSecret(deps.box, existing, input.appSecret)) await forgetAccountTokens(deps.db, [accountId]);
+  if (!existing || !sameSecret(deps.box, existing, input.appSecret)) await forgetAccountTokens(deps.credentials, [accountId]);
   try {
     const api = new AccountApi(deps, { accountId, appId: input.appId, appSecret: input.appSecret });
     await api.withToken((token) => api.client.draftCount(token));
   } catch (error) {
-    if (!existing) await forgetAccountTokens(deps.db, [accountId]);
+    if (!existing) await forgetAccountTokens(deps.credentials, [accountId]);
     throw error;
   }
   const name = input.name || existing?.name || input.appId;
@@ -47,7 +47,7 @@ export async function bindAccount(deps: AccountStoreDeps, input: BindInput): Pro
     .onConflictDoUpdate({ target: [wechatAccounts.userId, wechatAccounts.appId], set: { name, secretCiphertext } })
     .returning({ id: wechatAccounts.id, appId: wechatAccounts.appId, name: wechatAccounts.name });
   // Two binds of a new AppID at once: the first row stays, the other token is dropped.
-  if (row!.id !== accountId) await forgetAccountTokens(deps.db, [accountId]);
+  if (row!.id !== accountId) await forgetAccountTokens(deps.credentials, [accountId]);
   return toAccount(row!);
 }
 
@@ -69,12 +69,12 @@ export async function listAccounts(db: Db, userId: number): Promise<WechatAccoun
 }
 
 /** false when the user has no such account (another user's included). */
-export async function deleteAccount(db: Db, userId: number, accountId: string): Promise<boolean> {
-  const gone = await db
+export async function deleteAccount(deps: Pick<AccountStoreDeps, 'db' | 'credentials'>, userId: number, accountId: string): Promise<boolean> {
+  const gone = await deps.db
     .delete(wechatAccounts)
     .where(and(eq(wechatAccounts.id, accountId), eq(wechatAccounts.userId, userId)))
     .returning({ id: wechatAccounts.id });
   if (gone.length === 0) return false;
-  await forgetAccountTokens(db, [accountId]);
+  await forgetAccountTokens(deps.credentials, [accountId]);
   return true;
 }

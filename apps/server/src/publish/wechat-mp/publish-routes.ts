@@ -14,7 +14,8 @@ import { findOwnPublication, themeFor, toPublication } from './publications.js';
 import { type PublishDeps, draftSource, isRetryLater, loadOwnAccount, publishToDraftBox } from './publish.js';
 import { refreshSubmitted } from './publish-status.js';
 import { cancelQueued, queuePublication } from './schedule.js';
-import { SecretBox } from './secret-box.js';
+import { accountSecretBox } from './secret-box.js';
+import type { CredentialShelf } from '../../wechat/credential-shelf.js';
 import { WechatImageError } from './wechat-image.js';
 
 /** Each publish uploads every picture and costs WeChat calls: capped per session (the cookie's hash). */
@@ -37,16 +38,18 @@ export interface WechatPublishRouteDeps {
   apiBaseUrl: string;
   storage: ObjectStorage;
   publicUrl: string;
+  /** Where the accounts' tokens are shared between processes (decision 077). */
+  credentials: CredentialShelf;
   logger: Logger;
 }
 
 /** What publishing needs, built once from the app's configuration (the routes and the `wechat-publish` job share it). */
-export function wechatPublishDeps(deps: Pick<WechatPublishRouteDeps, 'database' | 'appSecret' | 'apiBaseUrl' | 'storage' | 'publicUrl'>): PublishDeps {
+export function wechatPublishDeps(deps: Pick<WechatPublishRouteDeps, 'database' | 'appSecret' | 'apiBaseUrl' | 'storage' | 'publicUrl' | 'credentials'>): PublishDeps {
   return {
     db: deps.database.db,
-    crossProcessLock: deps.database.kind === 'postgres',
+    credentials: deps.credentials,
     baseUrl: deps.apiBaseUrl,
-    box: new SecretBox(deps.appSecret),
+    box: accountSecretBox(deps.appSecret),
     storage: deps.storage,
     publicUrl: deps.publicUrl,
   };

@@ -9,7 +9,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { bindAccount, deleteAccount, listAccounts } from './accounts.js';
 import { RETRY_LATER_ERRCODES } from './errcodes.js';
 import { MpApiError } from './mp-api-client.js';
-import { SecretBox } from './secret-box.js';
+import { accountSecretBox } from './secret-box.js';
+import type { CredentialShelf } from '../../wechat/credential-shelf.js';
 
 /**
  * Each bind asks WeChat twice (token, draft/count), and WeChat caps token fetches per account:
@@ -34,6 +35,8 @@ export interface WechatMpRouteDeps {
   /** The server's APP_SECRET (platform/app-secret.ts): the AppSecrets' key is derived from it. */
   appSecret: string;
   apiBaseUrl: string;
+  /** Where the accounts' tokens are shared between processes (decision 077). */
+  credentials: CredentialShelf;
   logger: Logger;
 }
 
@@ -41,9 +44,9 @@ export interface WechatMpRouteDeps {
 export function registerWechatMpRoutes(app: FastifyInstance, deps: WechatMpRouteDeps): void {
   const store = {
     db: deps.database.db,
-    crossProcessLock: deps.database.kind === 'postgres',
+    credentials: deps.credentials,
     baseUrl: deps.apiBaseUrl,
-    box: new SecretBox(deps.appSecret),
+    box: accountSecretBox(deps.appSecret),
   };
   const logger = deps.logger.child({ module: 'wechat-mp' });
 
@@ -73,7 +76,7 @@ export function registerWechatMpRoutes(app: FastifyInstance, deps: WechatMpRoute
   app.delete<{ Params: { accountId: string } }>('/api/v1/publish/wechat/accounts/:accountId', { config: READ_LIMIT }, async (request, reply) => {
     const current = await deps.auth.requireUser(request, reply);
     const { accountId } = request.params;
-    if (!/^wxa_[0-9a-f]{24}$/.test(accountId) || !(await deleteAccount(deps.database.db, current.user.id, accountId))) throw notFound('未找到该公众号');
+    if (!/^wxa_[0-9a-f]{24}$/.test(accountId) || !(await deleteAccount(store, current.user.id, accountId))) throw notFound('未找到该公众号');
     return { success: true };
   });
 }

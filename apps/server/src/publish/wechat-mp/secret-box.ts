@@ -1,37 +1,9 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { SecretBox } from '../../platform/secret-box.js';
 
-/*
- * AppSecrets at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the server's APP_SECRET,
- * a random 12-byte IV per value, the AppID as associated data (a ciphertext copied onto another
- * account's row does not open). Stored as `v1:{iv}:{ciphertext}:{tag}`, each part base64url.
+export type { SecretBox };
+
+/**
+ * The box of bound accounts' AppSecrets (decision 073): the server's general box under this
+ * purpose, unchanged since the first binding, so that stored secrets still open.
  */
-
-const VERSION = 'v1';
-const KEY_INFO = 'tianma/wechat-mp/account-secret/v1';
-
-export class SecretBox {
-  private readonly key: Buffer;
-
-  constructor(appSecret: string) {
-    if (!appSecret) throw new TypeError('secret-box: the app secret is required');
-    this.key = Buffer.from(hkdfSync('sha256', Buffer.from(appSecret, 'utf8'), Buffer.alloc(0), KEY_INFO, 32));
-  }
-
-  seal(plaintext: string, associatedData: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(associatedData, 'utf8'));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
-  }
-
-  /** The plaintext; throws when the value was not sealed by this key for this associated data. */
-  open(sealed: string, associatedData: string): string {
-    const [version, iv, body, tag, ...rest] = sealed.split(':');
-    if (version !== VERSION || !iv || body === undefined || !tag || rest.length > 0) throw new Error('secret-box: unknown format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(associatedData, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  }
-}
+export const accountSecretBox = (appSecret: string) => new SecretBox(appSecret, 'tianma/wechat-mp/account-secret/v1');
