@@ -35,6 +35,8 @@ export const users = pgTable(
     uniqueIndex('users_phone_idx').on(table.phone),
     uniqueIndex('users_email_idx').on(table.email),
     check('users_coin_balance_nonnegative', sql`${table.coinBalance} >= 0`),
+    // The operator dashboard counts today's sign-ups live (decision 081).
+    index('users_created_at_idx').on(table.createdAt),
   ],
 );
 

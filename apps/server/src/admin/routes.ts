@@ -16,7 +16,7 @@ import { createOperatorGuard } from './operator-guard.js';
 import { registerAdminOrderRoutes } from './orders-routes.js';
 import { registerAdminProviderRoutes } from './providers-routes.js';
 import { listFeedback, listSharedArticles, pickShowcase, setArticleHidden, showcaseSlots } from './content-admin.js';
-import { dailyStats, feedbackBreakdown, modelUsage, statsRange } from './stats.js';
+import { dashboard, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
 
@@ -195,9 +195,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   app.get<{ Querystring: { from?: string; to?: string } }>('/api/admin/stats', async (request, reply) => {
     await guard.requireOperator(request, reply);
     const range = statsRange(request.query.from, request.query.to);
-    const [days, usage, feedback] = await Promise.all([dailyStats(deps.db, range), modelUsage(deps.db, range), feedbackBreakdown(deps.db, range)]);
     reply.header('Cache-Control', 'no-store');
-    return { success: true, data: { from: range.from, to: range.to, days, usage, feedback } };
+    return { success: true, data: await dashboard(deps.db, range) };
   });
 
   registerAdminOrderRoutes(app, { db: deps.db, auth: deps.auth, payment: deps.payment, logger: deps.logger });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, gte, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../platform/db/index.js';
 import { badRequest } from '../platform/errors.js';
+import { adminDayRollups } from './tables.js';
 
 /*
  * The dashboard's figures per day (issue 21, point 2), computed from the tables themselves, so
@@ -72,11 +73,30 @@ export interface DayStats {
 type Row = Record<string, string | number | null> & { day: string };
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const money = (yuan: number) => Math.round(yuan * 10_000) / 10_000;
 
-/** Every figure of every day of the range; days without activity are zeros, not gaps. */
-export async function dailyStats(db: Db, range: StatsRange): Promise<DayStats[]> {
-  const { start, end } = range;
-  const [signups, orders, started, finished, coins, spent, feedback] = await Promise.all([
+/** Everything the dashboard shows of one day: its figures and its breakdowns. */
+export interface DayRollup {
+  figures: Omit<DayStats, 'date'>;
+  byStage: Record<string, { calls: number; tokens: number }>;
+  byModel: Record<string, { tasks: number; tokens: number; costYuan: number }>;
+  /** Keyed `platform|articleType`. */
+  feedback: Record<string, { likes: number; dislikes: number }>;
+}
+
+const emptyDay = (): DayRollup => ({
+  figures: {
+    signups: 0, payingUsers: 0, tasksStarted: 0, tasksCompleted: 0, tasksFailed: 0, p50Ms: null, p95Ms: null,
+    revenueFen: 0, coinsIssued: 0, coinsSpent: 0, llmTokens: 0, llmCostYuan: 0, likes: 0, dislikes: 0,
+  },
+  byStage: {},
+  byModel: {},
+  feedback: {},
+});
+
+/** Computes the days of [start, end) from the tables, one query per figure, grouped by Beijing day. */
+export async function computeDays(db: Db, start: Date, end: Date): Promise<Map<string, DayRollup>> {
+  const [signups, orders, started, finished, coins, spent, feedback, byStage, byModel, byKind] = await Promise.all([
     queryRows<Row>(db, sql`SELECT ${dayOf('created_at')} AS day, count(*) AS n FROM users WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1`),
     queryRows<Row>(
       db,
@@ -112,62 +132,122 @@ export async function dailyStats(db: Db, range: StatsRange): Promise<DayStats[]>
       sql`SELECT ${dayOf('created_at')} AS day, count(*) FILTER (WHERE type = 'like') AS likes, count(*) FILTER (WHERE type = 'dislike') AS dislikes
           FROM article_feedback WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1`,
     ),
+    queryRows<Row>(
+      db,
+      sql`SELECT ${dayOf('finished_at')} AS day, stage.key AS stage, sum(coalesce((stage.value->>'calls')::bigint, 0)) AS calls, sum(coalesce((stage.value->>'totalTokens')::bigint, 0)) AS tokens
+          FROM generation_tasks, jsonb_each(coalesce(usage->'stages', '{}'::jsonb)) AS stage
+          WHERE finished_at >= ${start} AND finished_at < ${end} GROUP BY 1, 2`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`SELECT ${dayOf('t.finished_at')} AS day, a.written_by AS model, count(*) AS tasks, sum(coalesce((t.usage->'total'->>'totalTokens')::bigint, 0)) AS tokens, sum(coalesce((t.usage->>'costYuan')::numeric, 0)) AS cost
+          FROM generation_tasks t JOIN articles a ON a.article_id = t.article_id
+          WHERE t.finished_at >= ${start} AND t.finished_at < ${end} AND t.status = 'completed' GROUP BY 1, 2`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`SELECT ${dayOf('f.created_at')} AS day, a.platform AS platform, a.metadata->'brief'->>'articleType' AS type,
+            count(*) FILTER (WHERE f.type = 'like') AS likes, count(*) FILTER (WHERE f.type = 'dislike') AS dislikes
+          FROM article_feedback f JOIN articles a ON a.article_id = f.article_id
+          WHERE f.created_at >= ${start} AND f.created_at < ${end} GROUP BY 1, 2, 3`,
+    ),
   ]);
-  const byDay = (rows: Row[]) => new Map(rows.map((row) => [row.day, row]));
-  const [s, o, st, f, c, sp, fb] = [signups, orders, started, finished, coins, spent, feedback].map(byDay);
-  return range.days.map((date) => {
-    const done = f!.get(date);
-    return {
-      date,
-      signups: num(s!.get(date)?.n),
-      payingUsers: num(o!.get(date)?.payers),
-      tasksStarted: num(st!.get(date)?.n),
-      tasksCompleted: num(done?.completed),
-      tasksFailed: num(done?.failed),
-      p50Ms: done?.p50 == null ? null : Math.round(Number(done.p50)),
-      p95Ms: done?.p95 == null ? null : Math.round(Number(done.p95)),
-      revenueFen: num(o!.get(date)?.revenue),
-      coinsIssued: num(c!.get(date)?.issued),
-      coinsSpent: num(sp!.get(date)?.spent),
-      llmTokens: num(done?.tokens),
-      llmCostYuan: Math.round(num(done?.cost) * 10_000) / 10_000,
-      likes: num(fb!.get(date)?.likes),
-      dislikes: num(fb!.get(date)?.dislikes),
-    };
-  });
+  const days = new Map<string, DayRollup>();
+  const day = (key: string) => {
+    let found = days.get(key);
+    if (!found) days.set(key, (found = emptyDay()));
+    return found;
+  };
+  for (const row of signups) day(row.day).figures.signups = num(row.n);
+  for (const row of orders) Object.assign(day(row.day).figures, { payingUsers: num(row.payers), revenueFen: num(row.revenue) });
+  for (const row of started) day(row.day).figures.tasksStarted = num(row.n);
+  for (const row of finished) {
+    Object.assign(day(row.day).figures, {
+      tasksCompleted: num(row.completed),
+      tasksFailed: num(row.failed),
+      p50Ms: row.p50 == null ? null : Math.round(Number(row.p50)),
+      p95Ms: row.p95 == null ? null : Math.round(Number(row.p95)),
+      llmTokens: num(row.tokens),
+      llmCostYuan: money(num(row.cost)),
+    });
+  }
+  for (const row of coins) day(row.day).figures.coinsIssued = num(row.issued);
+  for (const row of spent) day(row.day).figures.coinsSpent = num(row.spent);
+  for (const row of feedback) Object.assign(day(row.day).figures, { likes: num(row.likes), dislikes: num(row.dislikes) });
+  for (const row of byStage) day(row.day).byStage[String(row.stage)] = { calls: num(row.calls), tokens: num(row.tokens) };
+  for (const row of byModel) day(row.day).byModel[String(row.model ?? 'unknown')] = { tasks: num(row.tasks), tokens: num(row.tokens), costYuan: money(num(row.cost)) };
+  for (const row of byKind) day(row.day).feedback[`${row.platform ?? 'unknown'}|${row.type ?? 'unknown'}`] = { likes: num(row.likes), dislikes: num(row.dislikes) };
+  return days;
+}
+
+/**
+ * The range's days: days before today from their stored rollup (computed once, the first time
+ * any range asks for them, and kept: a past day's rows no longer change), today always live.
+ * A year's dashboard then reads 365 small rows instead of scanning a year of tasks (decision 081).
+ */
+export async function rangeDays(db: Db, range: StatsRange, now = Date.now()): Promise<Map<string, DayRollup>> {
+  const today = beijingDay(now);
+  const past = range.days.filter((d) => d < today);
+  const stored = past.length === 0 ? [] : await db.select().from(adminDayRollups).where(and(gte(adminDayRollups.day, past[0]!), lte(adminDayRollups.day, past.at(-1)!)));
+  const days = new Map(stored.map((row) => [row.day, row.stats as DayRollup]));
+  const missing = past.filter((d) => !days.has(d));
+  if (missing.length > 0) {
+    const computed = await computeDays(db, dayStart(missing[0]!)!, new Date(dayStart(missing.at(-1)!)!.getTime() + DAY_MS));
+    const rows = missing.map((d) => ({ day: d, stats: computed.get(d) ?? emptyDay() }));
+    for (let i = 0; i < rows.length; i += 200) await db.insert(adminDayRollups).values(rows.slice(i, i + 200)).onConflictDoNothing();
+    for (const row of rows) days.set(row.day, row.stats);
+  }
+  if (range.days.includes(today)) {
+    const start = dayStart(today)!;
+    days.set(today, (await computeDays(db, start, new Date(start.getTime() + DAY_MS))).get(today) ?? emptyDay());
+  }
+  return days;
+}
+
+/** Every figure of every day of the range; days without activity are zeros, not gaps. */
+export function dailyStatsOf(range: StatsRange, days: Map<string, DayRollup>): DayStats[] {
+  return range.days.map((date) => ({ date, ...(days.get(date) ?? emptyDay()).figures }));
 }
 
 /** Model tokens and cost over the range by stage (the agent's purpose) and by who wrote (the model's name, or offline). */
-export async function modelUsage(db: Db, range: StatsRange) {
-  const { start, end } = range;
-  const [byStage, byModel] = await Promise.all([
-    queryRows<{ stage: string; calls: string; tokens: string }>(
-      db,
-      sql`SELECT stage.key AS stage, sum(coalesce((stage.value->>'calls')::bigint, 0)) AS calls, sum(coalesce((stage.value->>'totalTokens')::bigint, 0)) AS tokens
-          FROM generation_tasks, jsonb_each(coalesce(usage->'stages', '{}'::jsonb)) AS stage
-          WHERE finished_at >= ${start} AND finished_at < ${end} GROUP BY 1 ORDER BY 3 DESC`,
-    ),
-    queryRows<{ model: string | null; tasks: string; tokens: string; cost: string }>(
-      db,
-      sql`SELECT a.written_by AS model, count(*) AS tasks, sum(coalesce((t.usage->'total'->>'totalTokens')::bigint, 0)) AS tokens, sum(coalesce((t.usage->>'costYuan')::numeric, 0)) AS cost
-          FROM generation_tasks t JOIN articles a ON a.article_id = t.article_id
-          WHERE t.finished_at >= ${start} AND t.finished_at < ${end} AND t.status = 'completed' GROUP BY 1 ORDER BY 3 DESC`,
-    ),
-  ]);
+export function modelUsageOf(days: Map<string, DayRollup>) {
+  const stages = new Map<string, { calls: number; tokens: number }>();
+  const models = new Map<string, { tasks: number; tokens: number; costYuan: number }>();
+  for (const day of days.values()) {
+    for (const [stage, v] of Object.entries(day.byStage)) {
+      const sum = stages.get(stage) ?? { calls: 0, tokens: 0 };
+      stages.set(stage, { calls: sum.calls + v.calls, tokens: sum.tokens + v.tokens });
+    }
+    for (const [model, v] of Object.entries(day.byModel)) {
+      const sum = models.get(model) ?? { tasks: 0, tokens: 0, costYuan: 0 };
+      models.set(model, { tasks: sum.tasks + v.tasks, tokens: sum.tokens + v.tokens, costYuan: money(sum.costYuan + v.costYuan) });
+    }
+  }
   return {
-    byStage: byStage.map((row) => ({ stage: row.stage, calls: num(row.calls), tokens: num(row.tokens) })),
-    byModel: byModel.map((row) => ({ model: row.model ?? 'unknown', tasks: num(row.tasks), tokens: num(row.tokens), costYuan: Math.round(num(row.cost) * 10_000) / 10_000 })),
+    byStage: [...stages].map(([stage, v]) => ({ stage, ...v })).sort((a, b) => b.tokens - a.tokens),
+    byModel: [...models].map(([model, v]) => ({ model, ...v })).sort((a, b) => b.tokens - a.tokens || b.tasks - a.tasks),
   };
 }
 
 /** Likes and dislikes over the range by the article's platform and type (as the user set them). */
-export async function feedbackBreakdown(db: Db, range: StatsRange) {
-  const rows = await queryRows<{ platform: string | null; type: string | null; likes: string; dislikes: string }>(
-    db,
-    sql`SELECT a.platform AS platform, a.metadata->'brief'->>'articleType' AS type,
-          count(*) FILTER (WHERE f.type = 'like') AS likes, count(*) FILTER (WHERE f.type = 'dislike') AS dislikes
-        FROM article_feedback f JOIN articles a ON a.article_id = f.article_id
-        WHERE f.created_at >= ${range.start} AND f.created_at < ${range.end} GROUP BY 1, 2 ORDER BY 3 DESC, 4 DESC`,
-  );
-  return rows.map((row) => ({ platform: row.platform ?? 'unknown', articleType: row.type ?? 'unknown', likes: num(row.likes), dislikes: num(row.dislikes) }));
+export function feedbackBreakdownOf(days: Map<string, DayRollup>) {
+  const kinds = new Map<string, { likes: number; dislikes: number }>();
+  for (const day of days.values()) {
+    for (const [key, v] of Object.entries(day.feedback)) {
+      const sum = kinds.get(key) ?? { likes: 0, dislikes: 0 };
+      kinds.set(key, { likes: sum.likes + v.likes, dislikes: sum.dislikes + v.dislikes });
+    }
+  }
+  return [...kinds]
+    .map(([key, v]) => {
+      const [platform, articleType] = key.split('|') as [string, string];
+      return { platform, articleType, ...v };
+    })
+    .sort((a, b) => b.likes - a.likes || b.dislikes - a.dislikes);
+}
+
+/** The dashboard's answer for a range. */
+export async function dashboard(db: Db, range: StatsRange) {
+  const days = await rangeDays(db, range);
+  return { from: range.from, to: range.to, days: dailyStatsOf(range, days), usage: modelUsageOf(days), feedback: feedbackBreakdownOf(days) };
 }

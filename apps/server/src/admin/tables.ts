@@ -25,3 +25,14 @@ export const adminAudit = pgTable(
 );
 
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
+
+/**
+ * The dashboard's figures of each past Beijing day (`YYYY-MM-DD`), computed once from the tables
+ * the first time a range asks for that day and kept: a day that is over no longer changes
+ * (decision 081). Today is never stored.
+ */
+export const adminDayRollups = pgTable('admin_day_rollups', {
+  day: text('day').primaryKey(),
+  stats: jsonb('stats').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});

@@ -24,7 +24,7 @@ export const coinLedger = pgTable(
     idemKey: text('idem_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (table) => [index('coin_ledger_user_idx').on(table.userId, table.createdAt)],
+  (table) => [index('coin_ledger_user_idx').on(table.userId, table.createdAt), index('coin_ledger_created_at_idx').on(table.createdAt)],
 );
 
 /** 'refund': coins taken back when an order is refunded (decision 079). */
@@ -52,6 +52,7 @@ export const coinHolds = pgTable(
   (table) => [
     check('coin_holds_amount_positive', sql`${table.amount} > 0`),
     index('coin_holds_status_expiry_idx').on(table.status, table.expiresAt),
+    index('coin_holds_updated_at_idx').on(table.updatedAt),
   ],
 );
 
@@ -90,6 +91,7 @@ export const paymentOrders = pgTable(
     check('payment_orders_coins_positive', sql`${table.coins} > 0`),
     index('payment_orders_user_idx').on(table.userId, table.createdAt),
     index('payment_orders_status_expiry_idx').on(table.status, table.expiresAt),
+    index('payment_orders_paid_at_idx').on(table.paidAt),
     uniqueIndex('payment_orders_open_idx').on(table.userId, table.payType, table.amountFen).where(sql`status = 'pending'`),
   ],
 );

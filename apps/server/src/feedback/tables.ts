@@ -20,7 +20,11 @@ export const articleFeedback = pgTable(
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (table) => [index('article_feedback_user_idx').on(table.userId, table.createdAt), index('article_feedback_article_idx').on(table.articleId)],
+  (table) => [
+    index('article_feedback_user_idx').on(table.userId, table.createdAt),
+    index('article_feedback_article_idx').on(table.articleId),
+    index('article_feedback_created_at_idx').on(table.createdAt),
+  ],
 );
 
 export type ArticleFeedbackRow = typeof articleFeedback.$inferSelect;

@@ -40,6 +40,9 @@ export const generationTasks = pgTable(
   (table) => [
     index('generation_tasks_user_status_idx').on(table.userId, table.status),
     index('generation_tasks_status_created_idx').on(table.status, table.createdAt),
+    // The operator dashboard's live day (decision 081).
+    index('generation_tasks_created_at_idx').on(table.createdAt),
+    index('generation_tasks_finished_at_idx').on(table.finishedAt),
   ],
 );
 

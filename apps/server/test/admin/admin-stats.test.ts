@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setOperatorRole } from '../../src/admin/operators.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/accounts/tables.js';
 import { beijingDay, statsRange } from '../../src/admin/stats.js';
+import { adminDayRollups } from '../../src/admin/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { post } from '../helpers/accounts.js';
 import { createOrderViaHttp, signedInUser } from '../helpers/billing.js';
@@ -75,6 +78,24 @@ describe('GET /api/admin/stats', () => {
       ['2020-01-02', 0, null],
       ['2020-01-03', 0, null],
     ]);
+  });
+
+  it('keeps a past day once computed (a day that is over no longer changes) and computes today live', async () => {
+    const yesterday = beijingDay(Date.now() - 86_400_000);
+    const today = beijingDay();
+    const someone = await signedInUser(t);
+    // A sign-up of yesterday (moved back in time, as if it had happened then).
+    await t.database.db.update(users).set({ createdAt: new Date(Date.parse(`${yesterday}T12:00:00+08:00`)) }).where(eq(users.username, someone.username));
+    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/admin/stats?from=${yesterday}&to=${today}`, headers: { cookie } })).json().data.days;
+    const first = await read();
+    expect(first[0]).toMatchObject({ date: yesterday, signups: 1 });
+    const [stored] = await t.database.db.select().from(adminDayRollups).where(eq(adminDayRollups.day, yesterday));
+    expect(stored!.stats).toMatchObject({ figures: { signups: 1 } });
+    expect(await t.database.db.select().from(adminDayRollups).where(eq(adminDayRollups.day, today))).toEqual([]);
+    // Today is live: a new sign-up shows at once.
+    const todayBefore = first[1].signups;
+    await signedInUser(t);
+    expect((await read())[1].signups).toBe(todayBefore + 1);
   });
 
   it('refuses a bad range with a Chinese message', async () => {
