@@ -30,6 +30,7 @@ export const APP_ROUTES = [
   { path: '/my-articles', auth: true },
   { path: '/editor', auth: true },
   { path: '/shared/article/:articleId', auth: false },
+  { path: '/admin', auth: true },
 ] as const;
 
 /** Whether a path (no query) belongs to the web app's route table. */
