@@ -18,6 +18,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 }
 
 const AboutPage = lazyPage(() => import('../pages/about/AboutPage'), 'AboutPage');
+const AdminPage = lazyPage(() => import('../pages/admin/AdminPage'), 'AdminPage');
 const AdvancedCreatePage = lazyPage(() => import('../pages/create/AdvancedCreatePage'), 'AdvancedCreatePage');
 const CreatePage = lazyPage(() => import('../pages/create/CreatePage'), 'CreatePage');
 const EditorPage = lazyPage(() => import('../pages/editor/EditorPage'), 'EditorPage');
@@ -55,6 +56,7 @@ export const APP_ROUTES_TABLE: readonly AppRoute[] = [
   { path: '/my-articles', element: <MyArticlesPage />, auth: true },
   { path: '/editor', element: <EditorPage />, auth: true },
   { path: '/shared/article/:articleId', element: <SharedArticlePage />, auth: false },
+  { path: '/admin', element: <AdminPage />, auth: true },
 ];
 
 // A page not built yet gets a bare <Outlet /> (renders nothing) so that the path is still
