@@ -51,6 +51,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry and page imports. scripts/web-bundle-report.mjs
     // reads it for the home page's initial JS; the server does not serve dist/.vite.
     manifest: true,
+    modulePreload: {
+      // The operator console (pages/admin: ECharts and its own chunks) is for a handful of people:
+      // its chunks load when it opens instead of being named in the entry for every visitor.
+      resolveDependencies: (filename, deps) => (/(^|\/)AdminPage-/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

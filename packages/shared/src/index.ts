@@ -3,6 +3,7 @@ export * from './constants/pricing.js';
 export * from './constants/plans.js';
 export * from './constants/progress.js';
 export * from './constants/site.js';
+export * from './constants/shared-articles.js';
 export * from './constants/verification.js';
 export * from './rules/article-text.js';
 export * from './rules/business-limit.js';

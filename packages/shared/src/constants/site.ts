@@ -51,6 +51,3 @@ export const SHOWCASE_CASES = [
   { articleId: '8e2b4d6f1a3c5e7b9d0f2a4c6e8b1d3f', platform: 'wechat', platformLabel: '微信公众号', author: '周一禾' },
   { articleId: '5b7d9f1c3e5a7c9e1b3d5f7a9c1e3b5d', platform: 'wechat', platformLabel: '微信公众号', author: '许知行' },
 ] as const;
-
-/** What a shared article's page says when an operator hid it (issue 21): the server's 404 message and the page's notice. */
-export const SHARED_ARTICLE_HIDDEN_TEXT = '该文章已被平台隐藏，无法查看';

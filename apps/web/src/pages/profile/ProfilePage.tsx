@@ -72,6 +72,17 @@ export function ProfilePage() {
           </div>
         </section>
 
+        {/* role is 'operator' or absent (issue 21). Here rather than in the header: the header is in
+            the home page's entry chunk, whose budget has no room left. */}
+        {user.role && (
+          <section aria-label="运营" className={CARD}>
+            <Link to="/admin" className="flex items-center justify-between text-sm font-medium text-slate-700 hover:text-indigo-600">
+              运营后台
+              <span aria-hidden="true">→</span>
+            </Link>
+          </section>
+        )}
+
         <section aria-label="账户安全" className={CARD}>
           <button
             type="button"
