@@ -23,14 +23,14 @@ describe('AdminPage', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('has the five sections as tabs', async () => {
+  it('has the seven sections as tabs', async () => {
     stubApi({
       '/api/admin/session': () => jsonResponse({ success: true, data: { username: 'ops', confirmedUntil: null } }),
       '/api/admin/tasks?status=failed&page=1': () => jsonResponse({ success: true, data: [], page: 1, totalPages: 1, queue: { depth: 0 } }),
     });
     renderConsole('/admin?tab=tasks');
     expect(await screen.findByRole('heading', { name: '运营后台' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['概览', '用户', '订单', '任务', '审计日志']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['概览', '用户', '订单', '任务', '内容', '服务商', '审计日志']);
     expect(screen.getByRole('tab', { name: '任务' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('没有失败的任务')).toBeInTheDocument();
     expect(screen.getByText('队列积压：0 个')).toBeInTheDocument();

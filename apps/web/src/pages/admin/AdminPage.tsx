@@ -9,8 +9,10 @@ import { ApiError } from '../../lib/api';
 import { ADMIN_KEY, adminKeys, fetchAdminSession } from './admin-api';
 import { errorMessage } from './admin-format';
 import { AuditTab } from './AuditTab';
+import { ContentTab } from './ContentTab';
 import { DashboardTab } from './DashboardTab';
 import { OrdersTab } from './OrdersTab';
+import { ProvidersTab } from './ProvidersTab';
 import { StepUpProvider } from './step-up';
 import { TasksTab } from './TasksTab';
 import { UsersTab } from './UsersTab';
@@ -20,6 +22,8 @@ const TABS = [
   { id: 'users', label: '用户', render: () => <UsersTab /> },
   { id: 'orders', label: '订单', render: () => <OrdersTab /> },
   { id: 'tasks', label: '任务', render: () => <TasksTab /> },
+  { id: 'content', label: '内容', render: () => <ContentTab /> },
+  { id: 'providers', label: '服务商', render: () => <ProvidersTab /> },
   { id: 'audit', label: '审计日志', render: () => <AuditTab /> },
 ] as const;
 
@@ -39,7 +43,7 @@ function NotOperator() {
   );
 }
 
-/** 运营后台 (issue 21): the dashboard, users, orders, tasks and the audit log, for operators only. */
+/** 运营后台 (issue 21): the dashboard, users, orders, tasks, content, providers and the audit log, for operators only. */
 export function AdminPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

@@ -21,8 +21,21 @@ describe('the audit log', () => {
       'task.retry': '重试任务',
       'task.cancel': '取消任务',
       'order.refund': '退款',
+      'content.showcase': '更换首页案例',
+      'content.hide': '隐藏文章',
+      'content.unhide': '恢复文章',
+      'provider.set': '切换服务商',
     });
-    expect(auditActionLabel('content.hide')).toBe('content.hide');
+    expect(auditActionLabel('content.hide')).toBe('隐藏文章');
+    expect(auditActionLabel('something.new')).toBe('something.new');
+    expect(auditTargetLabel('article:a1b2')).toBe('文章 a1b2');
+    expect(auditTargetLabel('provider:llm')).toBe('服务 大模型');
+    expect(auditTargetLabel('showcase:3f9d2c8b7a6e4d5c9b1a0e2f3d4c5b6a')).toBe('首页案例 2（知乎）');
+    expect(auditValue({ articleId: null })).toBe('文章: 无');
+    expect(auditValue({ hidden: true })).toBe('隐藏: 是');
+    expect(auditValue({ keySet: true, model: 'qwen-plus', provider: 'openai-compatible', baseUrl: 'https://llm.example.com/v1' })).toBe(
+      '服务商: openai-compatible，地址: https://llm.example.com/v1，模型: qwen-plus，已设密钥: 是',
+    );
     expect(auditTargetLabel('user:12')).toBe('用户 12');
     expect(auditTargetLabel('order:TM1')).toBe('订单 TM1');
     expect(auditTargetLabel('something')).toBe('something');

@@ -1,3 +1,5 @@
+import { SHOWCASE_CASES } from '@tianma/shared';
+
 /** The audit log's actions as the console names them (the server writes the English keys). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.coins': '调整金币',
@@ -9,18 +11,29 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'task.retry': '重试任务',
   'task.cancel': '取消任务',
   'order.refund': '退款',
+  'content.showcase': '更换首页案例',
+  'content.hide': '隐藏文章',
+  'content.unhide': '恢复文章',
+  'provider.set': '切换服务商',
 };
 
 /** An action's Chinese name; one the console does not know yet is shown as the server wrote it. */
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
-const TARGET_KINDS: Record<string, string> = { user: '用户', task: '任务', order: '订单' };
+/** `provider:llm` names the kind of service. */
+const PROVIDER_KINDS: Record<string, string> = { llm: '大模型', search: '联网搜索', embeddings: '向量模型', images: '配图生成', stock: '图库' };
 
-/** `user:12` → 用户 12; anything else as written. */
+const TARGET_KINDS: Record<string, string> = { user: '用户', task: '任务', order: '订单', article: '文章', showcase: '首页案例位', provider: '服务' };
+
+/** `user:12` → 用户 12, `provider:llm` → 服务 大模型, a case slot by its place on the home page; anything else as written. */
 export function auditTargetLabel(target: string): string {
   const [kind, ...rest] = target.split(':');
+  const id = rest.join(':');
+  if (kind === 'provider' && PROVIDER_KINDS[id]) return `服务 ${PROVIDER_KINDS[id]}`;
+  const slot = kind === 'showcase' ? SHOWCASE_CASES.findIndex((item) => item.articleId === id) : -1;
+  if (slot >= 0) return `首页案例 ${slot + 1}（${SHOWCASE_CASES[slot]!.platformLabel}）`;
   const label = kind ? TARGET_KINDS[kind] : undefined;
-  return label && rest.length ? `${label} ${rest.join(':')}` : target;
+  return label && rest.length ? `${label} ${id}` : target;
 }
 
 /** The fields the server's entries carry, named as the console names them; others as written. */
@@ -36,6 +49,12 @@ const FIELD_LABELS: Record<string, string> = {
   amountFen: '金额(分)',
   claimedFen: '已申请退款(分)',
   refundId: '退款单号',
+  articleId: '文章',
+  hidden: '隐藏',
+  provider: '服务商',
+  baseUrl: '地址',
+  model: '模型',
+  keySet: '已设密钥',
 };
 
 /** Values that are codes, by field. */
