@@ -107,6 +107,9 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
       word_count: article.wordCount,
       created_at: article.createdAt.toISOString(),
       wechat_theme: article.wechatTheme ?? null,
+      // 一稿多发: the platform and the source of a repurposed article (null for an original).
+      repurposed_for: article.repurposedFor ?? null,
+      source_article_id: article.sourceArticleId ?? null,
     };
   });
 }

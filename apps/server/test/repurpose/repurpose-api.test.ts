@@ -81,7 +81,7 @@ describe('POST /api/v1/articles/{articleId}/repurpose', () => {
     const status = await t.app.inject({ method: 'GET', url: `/api/v1/articles/${body.task_id}/status`, headers: { cookie: alice.cookie } });
     expect(status.json()).toMatchObject({ status: 'completed', currentStep: 'completed', article_id: body.article_id, details: { progress: 100 } });
     const md = await t.app.inject({ method: 'GET', url: `/api/v1/articles/articles/${body.article_id}?content_type=md`, headers: { cookie: alice.cookie } });
-    expect(md.json()).toMatchObject({ code: 0, offline: true, title: row!.title });
+    expect(md.json()).toMatchObject({ code: 0, offline: true, title: row!.title, repurposed_for: platform, source_article_id: source });
 
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/articles/user/${alice.deepspaceId}/page?page=1&size=50`, headers: { cookie: alice.cookie } });
     const items = page.json().data as { articleId: string; repurposedFor: string | null; sourceArticleId: string | null }[];

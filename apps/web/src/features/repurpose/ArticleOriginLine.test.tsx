@@ -3,23 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../components/account/test-fetch';
 import { fakeAuth, jsonResponse, sampleUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { articlePagePath } from '../../pages/my-articles/my-articles-api';
 import { ArticleOriginLine } from './ArticleOriginLine';
 
-const item = (articleId: string, title: string, extra: Record<string, unknown> = {}) => ({
-  id: articleId.length,
-  deepspaceId: 7,
-  title,
-  summary: '',
-  articleId,
-  ossUrl: null,
-  imageUrl: null,
-  createTime: '2026-11-26T09:30:00.000Z',
-  updateTime: '2026-11-26T09:30:00.000Z',
-  ...extra,
-});
-const PAGE_1 = articlePagePath(7, 1);
-const page = (items: unknown[]) => jsonResponse({ success: true, data: items, page: 1, totalPages: 1, total: items.length });
+const articlePath = (articleId: string) => `/api/v1/articles/articles/${articleId}?content_type=md`;
+const answer = (articleId: string, title: string, extra: Record<string, unknown> = {}) =>
+  jsonResponse({ code: 0, status: 'success', article_id: articleId, title, content: `# ${title}`, repurposed_for: null, source_article_id: null, ...extra });
 
 function renderLine(articleId: string) {
   renderWithProviders(<ArticleOriginLine articleId={articleId} />, { path: '/editor', auth: fakeAuth({ user: sampleUser({ deepspaceId: 7 }) }) });
@@ -30,23 +18,22 @@ describe('ArticleOriginLine', () => {
     vi.unstubAllGlobals();
   });
 
-  it('names the platform and links the source found on the first page, with no other call', async () => {
+  it('names the platform and links the source, from the article’s own answer', async () => {
     const { calls } = stubApi({
-      [PAGE_1]: page([item('n1', '早起的五个好处✨', { repurposedFor: 'xiaohongshu', sourceArticleId: 's1' }), item('s1', '早起的好处')]),
+      [articlePath('n1')]: answer('n1', '早起的五个好处✨', { repurposed_for: 'xiaohongshu', source_article_id: 's1' }),
+      [articlePath('s1')]: answer('s1', '早起的好处'),
     });
     renderLine('n1');
     const line = await screen.findByTestId('article-origin');
     expect(line).toHaveTextContent('小红书笔记 · 由《早起的好处》改写');
     expect(screen.getByRole('link', { name: '早起的好处' })).toHaveAttribute('href', '/editor?articleId=s1&deepspaceId=7');
-    expect(calls.map((call) => call.path)).toEqual([PAGE_1]);
+    expect(calls.map((call) => call.path)).toEqual([articlePath('n1'), articlePath('s1')]);
   });
 
-  it("reads the source's title when the source is not on the list", async () => {
+  it('names a video script’s source however far down my articles it is', async () => {
     stubApi({
-      [PAGE_1]: page([
-        item('n2', '口播稿', { repurposedFor: 'video_script', sourceArticleId: 's2' }),
-      ]),
-      '/api/v1/articles/articles/s2?content_type=md': jsonResponse({ code: 0, status: 'success', article_id: 's2', title: '一篇较早的文章', content: '# 一篇较早的文章' }),
+      [articlePath('n2')]: answer('n2', '口播稿', { repurposed_for: 'video_script', source_article_id: 's2' }),
+      [articlePath('s2')]: answer('s2', '一篇较早的文章'),
     });
     renderLine('n2');
     expect(await screen.findByTestId('article-origin')).toHaveTextContent('短视频脚本 (抖音/快手) · 由《一篇较早的文章》改写');
@@ -54,8 +41,8 @@ describe('ArticleOriginLine', () => {
 
   it('says the source was deleted when it is gone', async () => {
     stubApi({
-      [PAGE_1]: page([item('n3', '回答', { repurposedFor: 'zhihu', sourceArticleId: 'deleted' })]),
-      '/api/v1/articles/articles/deleted?content_type=md': jsonResponse({ status: 'error', code: 404, error: '文章不存在' }, { status: 404 }),
+      [articlePath('n3')]: answer('n3', '回答', { repurposed_for: 'zhihu', source_article_id: 'deleted' }),
+      [articlePath('deleted')]: jsonResponse({ status: 'error', code: 404, error: '文章不存在' }, { status: 404 }),
     });
     renderLine('n3');
     expect(await screen.findByTestId('article-origin')).toHaveTextContent('知乎回答 · 由已删除的文章改写');
@@ -63,7 +50,7 @@ describe('ArticleOriginLine', () => {
   });
 
   it('shows nothing for an original article', async () => {
-    const { calls } = stubApi({ [PAGE_1]: page([item('o1', '原创', { repurposedFor: null, sourceArticleId: null })]) });
+    const { calls } = stubApi({ [articlePath('o1')]: answer('o1', '原创') });
     renderLine('o1');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByTestId('article-origin')).not.toBeInTheDocument();

@@ -12,7 +12,7 @@ export function ArticleOriginLine({ articleId }: { articleId: string }) {
   const deepspaceId = user?.deepspaceId;
   const origin = useQuery({
     queryKey: originQueryKey(articleId),
-    queryFn: () => findArticleOrigin(queryClient, articleId, deepspaceId as number),
+    queryFn: () => findArticleOrigin(queryClient, articleId),
     enabled: typeof deepspaceId === 'number',
     staleTime: 5 * 60_000,
   }).data;

@@ -3,9 +3,8 @@ import { articleListTitle } from '@tianma/shared';
 import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { ArticleListItem, ArticlePage } from '../../pages/my-articles/my-articles-api';
-import { articlePagesQuery } from '../../pages/my-articles/use-my-articles';
 import { platformInfo, type PlatformInfo } from './platforms';
-import { fetchArticleTitle } from './repurpose-api';
+import { fetchArticleMeta, fetchArticleTitle } from './repurpose-api';
 
 /** Where a repurposed article came from, as its my-articles item says (API.md: repurposedFor, sourceArticleId). */
 export interface RepurposeLink {
@@ -25,6 +24,11 @@ export function repurposeLinkOf(item: ArticleListItem): RepurposeLink | null {
   return platform && sourceArticleId ? { platform, sourceArticleId } : null;
 }
 
+function linkOf(meta: { repurposedFor: string | null; sourceArticleId: string | null }): RepurposeLink | null {
+  const platform = platformInfo(meta.repurposedFor);
+  return platform && meta.sourceArticleId ? { platform, sourceArticleId: meta.sourceArticleId } : null;
+}
+
 export function originQueryKey(articleId: string) {
   return [...queryKeys.articles.all, 'origin', articleId] as const;
 }
@@ -36,18 +40,14 @@ export function loadedListItems(queryClient: QueryClient): ArticleListItem[] {
 }
 
 /**
- * The origin of `articleId`, kept cheap: its item from the lists already loaded, else from the first
- * page of my articles (where a new version sits); the source's title from those lists too, else from
- * one metadata call. Null for an original, or an article not on the lists read.
+ * The origin of `articleId`, kept cheap: its item from the lists already loaded, else the article's
+ * own answer (which names its platform and source); the source's title from the lists too, else
+ * from one metadata call. Null for an original.
  */
-export async function findArticleOrigin(queryClient: QueryClient, articleId: string, deepspaceId: number): Promise<ArticleOrigin | null> {
-  let items = loadedListItems(queryClient);
-  if (!items.some((item) => item.articleId === articleId)) {
-    await queryClient.ensureInfiniteQueryData(articlePagesQuery(deepspaceId));
-    items = loadedListItems(queryClient);
-  }
+export async function findArticleOrigin(queryClient: QueryClient, articleId: string): Promise<ArticleOrigin | null> {
+  const items = loadedListItems(queryClient);
   const item = items.find((entry) => entry.articleId === articleId);
-  const link = item ? repurposeLinkOf(item) : null;
+  const link = item ? repurposeLinkOf(item) : linkOf(await fetchArticleMeta(articleId));
   if (!link) return null;
   const source = items.find((entry) => entry.articleId === link.sourceArticleId);
   if (source) return { ...link, sourceTitle: articleListTitle(source.title, source.summary) };

@@ -41,6 +41,12 @@ export async function fetchRepurposeQuote(signal?: AbortSignal): Promise<Repurpo
 
 /** The title of one of the user's articles (the owner's metadata call, API.md), or null when it is gone. */
 export async function fetchArticleTitle(articleId: string, signal?: AbortSignal): Promise<string | null> {
-  const answer = await apiRequest<ArticleResponse>(`/api/v1/articles/articles/${path(articleId)}?content_type=md`, { signal });
-  return typeof answer?.title === 'string' ? answer.title : null;
+  return (await fetchArticleMeta(articleId, signal)).title;
+}
+
+/** An article's title and, for a repurposed one, its platform and source (the owner's article fetch). */
+export async function fetchArticleMeta(articleId: string, signal?: AbortSignal): Promise<{ title: string | null; repurposedFor: string | null; sourceArticleId: string | null }> {
+  const answer = await apiRequest<ArticleResponse & { repurposed_for?: unknown; source_article_id?: unknown }>(`/api/v1/articles/articles/${path(articleId)}?content_type=md`, { signal });
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return { title: text(answer?.title), repurposedFor: text(answer?.repurposed_for), sourceArticleId: text(answer?.source_article_id) };
 }
