@@ -154,8 +154,8 @@ export async function computeDays(db: Db, start: Date, end: Date): Promise<Map<s
   ]);
   const days = new Map<string, DayRollup>();
   const day = (key: string) => {
-    let found = days.get(key);
-    if (!found) days.set(key, (found = emptyDay()));
+    const found = days.get(key) ?? emptyDay();
+    days.set(key, found);
     return found;
   };
   for (const row of signups) day(row.day).figures.signups = num(row.n);
