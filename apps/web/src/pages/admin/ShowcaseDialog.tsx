@@ -29,6 +29,7 @@ function Choice({ article, chosen, onChoose }: { article: SharedArticle; chosen:
           <span className="block text-xs text-slate-500">
             {article.username ?? '已注销用户'} · {count(article.wordCount)} 字 · {beijingTime(article.createdAt)}
             {article.hidden && ' · 已隐藏'}
+            {article.showcaseSlot && ' · 已在首页案例中'}
           </span>
         </span>
       </label>
