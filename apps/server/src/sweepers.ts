@@ -9,6 +9,7 @@ import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { releaseStaleHolds } from './billing/coin-holds.js';
 import { closeExpiredOrders } from './billing/orders/refresh-order.js';
 import type { PaymentProvider } from './billing/payment/payment-provider.js';
+import { refreshProcessingRefunds } from './billing/refunds/refresh-refunds.js';
 
 /** The background upkeep of money, sessions and knowledge bases; every step is idempotent, so any process may run it. */
 export function startSweepers(deps: {
@@ -24,6 +25,8 @@ export function startSweepers(deps: {
   const stops = [
     startPeriodic('release-stale-holds', () => releaseStaleHolds(deps.db), 60_000, deps.logger),
     startPeriodic('close-expired-orders', () => closeExpiredOrders(deps), 60_000, deps.logger),
+    // A refund whose notification never came is asked about (decision 079); the console's order list asks too.
+    startPeriodic('refresh-processing-refunds', () => refreshProcessingRefunds(deps), 60_000, deps.logger),
     startPeriodic('sweep-stale-tasks', () => sweepStaleTasks(deps), tasks.sweepEveryMs, deps.logger),
     startPeriodic('sweep-knowledge-sessions', () => sweepKnowledgeSessions(deps), 60_000, deps.logger),
     startPeriodic('delete-expired-sessions', () => deleteExpiredSessions(deps.db), 3600_000, deps.logger),
