@@ -58,7 +58,7 @@ async function exportArticle(row: ArticleRow, format: ExportFormat, reply: Fasti
         .send(absoluteMarkdownUrls(row.content, deps.publicUrl));
     case 'wechat-html':
       // The same layout as the article fetch's content_type=wechat and draft-box publishing (decision 072).
-      return { success: true, title, html: renderWechatHtml(row.content, parseThemeParam(theme), { publicUrl: deps.publicUrl }) };
+      return { success: true, title, html: renderWechatHtml(row.content, parseThemeParam(theme, row.wechatTheme), { publicUrl: deps.publicUrl }) };
     case 'docx': {
       // Each format's libraries (docx, DOM, canvas) load on its first export, not in every process.
       const { buildDocx } = await import('./docx.js');

@@ -91,10 +91,12 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: GenerationR
     const contentType = request.query.content_type ?? 'md';
     if (contentType !== 'md' && contentType !== 'html' && contentType !== 'wechat') throw new AppError('BAD_REQUEST', 'content_type 只能是 md、html 或 wechat');
     // The WeChat layout theme (API.md, beyond the spec; decision 072): missing means clean.
-    const theme = contentType === 'wechat' ? parseThemeParam(request.query.theme) : null;
+    // An unknown theme is refused before the article is read; none named means the article's own.
+    if (contentType === 'wechat') parseThemeParam(request.query.theme);
     if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', '文章不存在');
     const article = await findOwnArticle(db, current.user.id, id);
     if (!article) throw new AppError('NOT_FOUND', '文章不存在');
+    const theme = contentType === 'wechat' ? parseThemeParam(request.query.theme, article.wechatTheme) : null;
     reply.header('Cache-Control', 'no-store');
     return {
       code: 0,

@@ -92,6 +92,14 @@ describe('GET /api/v1/articles/articles/{id}?content_type=wechat', () => {
     expect(contents.size).toBe(WECHAT_THEMES.length);
     const byDefault = await fetchArticle(articleId, 'content_type=wechat', owner.cookie);
     expect(byDefault.json().content).toBe((await fetchArticle(articleId, 'content_type=wechat&theme=clean', owner.cookie)).json().content);
+
+    // Once the article has a theme of its own, no theme named means that one, here and in the export.
+    const chosen = await t.app.inject({ method: 'PUT', url: `/api/v1/articles/${articleId}/wechat-theme`, headers: { cookie: owner.cookie }, payload: { theme: 'literary' } });
+    expect(chosen.statusCode).toBe(200);
+    const literary = (await fetchArticle(articleId, 'content_type=wechat&theme=literary', owner.cookie)).json().content;
+    expect((await fetchArticle(articleId, 'content_type=wechat', owner.cookie)).json().content).toBe(literary);
+    const exported = await t.app.inject({ method: 'GET', url: `/api/v1/article/${articleId}/export?format=wechat-html`, headers: { cookie: owner.cookie } });
+    expect(exported.json().html).toBe(literary);
   });
 
   it('makes our images absolute to PUBLIC_URL and footnotes external links', async () => {

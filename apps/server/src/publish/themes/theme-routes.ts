@@ -18,9 +18,12 @@ export interface WechatLayout {
 
 export type ThemeRouteDeps = PreviewPageDeps;
 
-/** The `theme` query parameter: missing means the default; anything else must name a theme. */
-export function parseThemeParam(value: unknown): WechatThemeId {
-  if (value === undefined) return DEFAULT_WECHAT_THEME;
+/**
+ * The `theme` query parameter: missing means the article's own theme (`fallback`, its
+ * wechat_theme) or else the default; anything else must name a theme.
+ */
+export function parseThemeParam(value: unknown, fallback?: string | null): WechatThemeId {
+  if (value === undefined) return isWechatThemeId(fallback) ? fallback : DEFAULT_WECHAT_THEME;
   if (isWechatThemeId(value)) return value;
   const known = WECHAT_THEMES.map((theme) => theme.id).join('、');
   throw new AppError('BAD_REQUEST', `未知的排版主题，可选：${known}`);

@@ -90,14 +90,14 @@ describe('ExportMenu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('copies in the theme last chosen in the 公众号排版 dialog', async () => {
+  it('copies in the article’s own theme (the server applies it), not the browser’s last choice', async () => {
     localStorage.setItem('wechatTheme', 'tech');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, title: '标题', html: HTML }));
     write.mockResolvedValueOnce(undefined);
     renderMenu();
     openMenu();
     await act(async () => fireEvent.click(item('复制为公众号格式')));
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=wechat-html&theme=tech', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/article/a1/export?format=wechat-html', expect.anything());
     expect(await screen.findByText('已复制，可直接粘贴到公众号编辑器')).toBeInTheDocument();
     localStorage.removeItem('wechatTheme');
   });

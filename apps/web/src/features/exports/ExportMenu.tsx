@@ -5,7 +5,6 @@ import { useToast } from '../../components/toast/toast-context';
 import { buttonClass } from '../../components/ui/button-styles';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api';
 import { copyWechatLayout } from '../wechat-layout/copy-wechat';
-import { storedWechatTheme } from '../wechat-layout/theme-choice';
 import { type DownloadFormat, downloadExport } from './export-api';
 
 export { COPY_WECHAT_FAILED_TEXT, COPY_WECHAT_OK_TEXT } from '../wechat-layout/copy-wechat';
@@ -68,8 +67,8 @@ export function ExportMenu({ articleId, blockedReason = null, align = 'left' }: 
     setBusy(action);
     try {
       if (action === 'wechat') {
-        // In the theme last chosen in the 公众号排版 dialog, if any.
-        if (await copyWechatLayout(articleId, storedWechatTheme(), toast)) setOpen(false);
+        // In the article's own theme (chosen in the 公众号排版 dialog; the server applies it).
+        if (await copyWechatLayout(articleId, undefined, toast)) setOpen(false);
       } else {
         await downloadExport(articleId, action);
         setOpen(false);
