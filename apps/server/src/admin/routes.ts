@@ -19,6 +19,7 @@ import { listFeedback, listSharedArticles, pickShowcase, setArticleHidden, showc
 import { dashboard, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
+import { registerAdminUserDetailRoutes } from './user-routes.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -201,4 +202,5 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
 
   registerAdminOrderRoutes(app, { db: deps.db, auth: deps.auth, payment: deps.payment, logger: deps.logger });
   if (deps.providers) registerAdminProviderRoutes(app, { db: deps.db, auth: deps.auth, config: deps.providers.config, providers: deps.providers.live });
+  registerAdminUserDetailRoutes(app, { db: deps.db, auth: deps.auth });
 }

@@ -52,6 +52,9 @@ const CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; c
   { method: 'PUT', url: '/api/admin/providers/llm', payload: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/retry', payload: { reason: '重试测试' }, changes: true },
   { method: 'POST', url: '/api/admin/tasks/abc/cancel', payload: { reason: '取消测试' }, changes: true },
+  { method: 'GET', url: '/api/admin/users/1', changes: false },
+  { method: 'POST', url: '/api/admin/users/1/pro', payload: { action: 'grant', days: 30, reason: '活动赠送' }, changes: true },
+  { method: 'POST', url: '/api/admin/users/1/pro', payload: { action: 'end', reason: '违规使用' }, changes: true },
 ];
 
 describe('who may call /api/admin', () => {
