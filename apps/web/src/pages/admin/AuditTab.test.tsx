@@ -16,6 +16,9 @@ describe('the audit log', () => {
       'user.lock': '锁定账号',
       'user.unlock': '解锁账号',
       'user.sessions.end': '强制下线',
+      'user.pro.grant': '开通高级版',
+      'user.pro.end': '结束高级版',
+      'user.view': '查看用户详情',
       'operator.grant': '授予运营权限',
       'operator.revoke': '撤销运营权限',
       'task.retry': '重试任务',
@@ -37,6 +40,8 @@ describe('the audit log', () => {
       '服务商: openai-compatible，地址: https://llm.example.com/v1，模型: qwen-plus，已设密钥: 是',
     );
     expect(auditTargetLabel('user:12')).toBe('用户 12');
+    expect(auditValue({ subscriptionExpiry: '2026-02-04T06:03:00.000Z', days: 30, level: 1 })).toBe('等级: 1，高级版到期: 2026/02/04 14:03，天数: 30');
+    expect(auditValue({ level: 0, subscriptionExpiry: null })).toBe('等级: 0，高级版到期: 无');
     expect(auditTargetLabel('order:TM1')).toBe('订单 TM1');
     expect(auditTargetLabel('something')).toBe('something');
     expect(auditValue({ coinBalance: 300 })).toBe('余额: 300');

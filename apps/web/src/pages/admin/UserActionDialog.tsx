@@ -65,6 +65,7 @@ export function UserActionDialog({ user, action, onClose }: UserActionDialogProp
     onSuccess: (message) => {
       toast.success(message);
       void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.user });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       onClose();
     },

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { INPUT_CLASS } from '../../components/account/form-styles';
 import { buttonClass } from '../../components/ui/button-styles';
 import { type AdminUser, adminKeys, fetchUsers } from './admin-api';
@@ -7,9 +8,26 @@ import { beijingTime, count, errorMessage } from './admin-format';
 import { NOTE, SMALL_BUTTON, TABLE, TABLE_BOX, TD, TH } from './admin-table';
 import { Pager } from './Pager';
 import { type UserAction, UserActionDialog } from './UserActionDialog';
+import { UserDetail } from './UserDetail';
 
-/** 用户: search by username, phone or e-mail; each row's coins, lock and sign-out actions. */
+/** `?user=12`: the user whose page is open, or null. */
+function userIdParam(value: string | null): number | null {
+  const id = Number(value);
+  return value && /^\d{1,15}$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** 用户: search by username, phone or e-mail; each row's coins, lock and sign-out actions; a name opens the user's page. */
 export function UsersTab() {
+  const [params, setParams] = useSearchParams();
+  const viewing = userIdParam(params.get('user'));
+  // In the address, so that the browser's back button returns to the list and a page can be linked.
+  const showUser = (userId: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (userId === null) next.delete('user');
+      else next.set('user', String(userId));
+      return next;
+    });
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -21,6 +39,9 @@ export function UsersTab() {
     setQ(draft.trim());
     setPage(1);
   };
+
+  // The list keeps its search and page (this component stays mounted) while a user's page is open.
+  if (viewing !== null) return <UserDetail key={viewing} userId={viewing} onBack={() => showUser(null)} />;
 
   return (
     <section aria-label="用户" className="space-y-4">
@@ -63,7 +84,11 @@ export function UsersTab() {
             <tbody className="divide-y divide-slate-100">
               {users.data.data.map((user) => (
                 <tr key={user.userId} data-testid="admin-user-row">
-                  <td className={`${TD} sticky left-0 bg-white font-medium text-slate-900`}>{user.username}</td>
+                  <td className={`${TD} sticky left-0 bg-white`}>
+                    <button type="button" title="查看用户详情" className="break-all text-left font-medium text-indigo-700 hover:underline" onClick={() => showUser(user.userId)}>
+                      {user.username}
+                    </button>
+                  </td>
                   <td className={`${TD} whitespace-nowrap`}>{user.phoneMasked ?? '—'}</td>
                   <td className={TD}>{user.emailMasked ?? '—'}</td>
                   <td className={`${TD} whitespace-nowrap`}>{user.userType === 'pro' ? '高级版' : '免费版'}</td>

@@ -52,6 +52,39 @@ export interface AdminUser {
   createdAt: string;
 }
 
+/** One user as the user's page shows them (GET /api/admin/users/{userId}; decision 082): full contacts here only. */
+export interface AdminUserDetail {
+  user: {
+    userId: number;
+    username: string;
+    phone: string | null;
+    email: string | null;
+    userType: 'pro' | 'basic';
+    level: number;
+    subscriptionExpiry: string | null;
+    coinBalance: number;
+    locked: boolean;
+    lockedAt: string | null;
+    role: string | null;
+    createdAt: string;
+  };
+  ledger: { at: string; delta: number; balanceAfter: number; kind: string; reason: string | null; ref: string | null }[];
+  orders: { outTradeNo: string; amountFen: number; coins: number; status: 'pending' | 'paid' | 'closed'; paidAt: string | null; refundedFen: number }[];
+  articles: { articleId: string; title: string; wordCount: number; createdAt: string; isPublic: boolean; hidden: boolean }[];
+  /** Live sessions; `ip` is masked to its network by the server. */
+  sessions: { id: number; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; ip: string | null }[];
+  /** Coins refunds could not take back (decision 079). */
+  coinsOwed: number;
+}
+
+export type ProChange = { action: 'grant'; days: number; reason: string } | { action: 'end'; reason: string };
+
+export interface ProState {
+  userType: 'pro' | 'basic';
+  level: number;
+  subscriptionExpiry: string | null;
+}
+
 export type TaskFilter = 'failed' | 'running' | 'stuck';
 
 export interface AdminTask {
@@ -119,6 +152,9 @@ export const adminKeys = {
   stats: (from: string, to: string) => ['admin', 'stats', from, to] as const,
   users: ['admin', 'users'] as const,
   usersPage: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  /** One user's page; apart from `users`, whose entries are pages of rows. */
+  user: ['admin', 'user'] as const,
+  userDetail: (userId: number) => ['admin', 'user', userId] as const,
   tasks: ['admin', 'tasks'] as const,
   tasksPage: (status: TaskFilter, page: number) => ['admin', 'tasks', status, page] as const,
   orders: ['admin', 'orders'] as const,
@@ -156,6 +192,14 @@ export async function setLocked(userId: number, body: { locked: boolean; reason:
 
 export async function endSessions(userId: number, body: { reason: string }): Promise<void> {
   await apiRequest(`/api/admin/users/${userId}/sessions/end`, { method: 'POST', body });
+}
+
+export async function fetchUserDetail(userId: number, signal?: AbortSignal): Promise<AdminUserDetail> {
+  return (await apiRequest<{ data: AdminUserDetail }>(`/api/admin/users/${userId}`, { signal })).data;
+}
+
+export async function changePro(userId: number, body: ProChange): Promise<ProState> {
+  return (await apiRequest<{ data: ProState }>(`/api/admin/users/${userId}/pro`, { method: 'POST', body })).data;
 }
 
 export async function fetchTasks(status: TaskFilter, page: number, signal?: AbortSignal): Promise<Paged<AdminTask> & { queueDepth: number | null }> {

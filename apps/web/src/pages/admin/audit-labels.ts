@@ -1,4 +1,5 @@
 import { SHOWCASE_CASES } from '@tianma/shared';
+import { beijingTime } from './admin-format';
 
 /** The audit log's actions as the console names them (the server writes the English keys). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -6,6 +7,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.lock': '锁定账号',
   'user.unlock': '解锁账号',
   'user.sessions.end': '强制下线',
+  'user.pro.grant': '开通高级版',
+  'user.pro.end': '结束高级版',
+  'user.view': '查看用户详情',
   'operator.grant': '授予运营权限',
   'operator.revoke': '撤销运营权限',
   'task.retry': '重试任务',
@@ -41,6 +45,9 @@ const FIELD_LABELS: Record<string, string> = {
   coinBalance: '余额',
   delta: '变动',
   locked: '锁定',
+  level: '等级',
+  subscriptionExpiry: '高级版到期',
+  days: '天数',
   role: '角色',
   status: '状态',
   step: '步骤',
@@ -63,7 +70,11 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   role: { operator: '运营人员' },
 };
 
+/** Fields holding a moment, shown in Beijing time. */
+const TIME_FIELDS = new Set(['subscriptionExpiry']);
+
 function scalar(value: unknown, key?: string): string {
+  if (key && TIME_FIELDS.has(key) && typeof value === 'string') return beijingTime(value);
   if (key && typeof value === 'string' && VALUE_LABELS[key]?.[value]) return VALUE_LABELS[key][value];
   if (value === true) return '是';
   if (value === false) return '否';
