@@ -4,7 +4,7 @@ import type { Auth } from '../accounts/auth.js';
 import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { createOperatorGuard } from './operator-guard.js';
-import { changeUserPro, type ProChange, userDetail } from './user-detail.js';
+import { changeUserPro, userDetail } from './user-detail.js';
 
 export interface AdminUserDetailDeps {
   db: Db;
@@ -51,7 +51,7 @@ export function registerAdminUserDetailRoutes(app: FastifyInstance, deps: AdminU
     const current = await guard.requireConfirmed(request, reply);
     const parsed = proSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-    const data = await changeUserPro(deps.db, operatorOf(current), userIdOf(request.params.userId), parsed.data as ProChange);
+    const data = await changeUserPro(deps.db, operatorOf(current), userIdOf(request.params.userId), parsed.data);
     return { success: true, data };
   });
 }
