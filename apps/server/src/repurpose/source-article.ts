@@ -1,4 +1,5 @@
 import { PICTURE_CREDIT_LINE } from '@tianma/shared';
+import { isComposerStock } from '../generation/composer/stock-sentences.js';
 import { isFiller, keyTerms, leansOnPrevious, markdownProse, scoreSentence } from '../revisions/offline/key-sentences.js';
 import { BOLD_HEADING, charLength, plainSentence, readLines, splitSentences } from '../revisions/offline/sentences.js';
 import { LIST_OPENER } from '../revisions/offline/summary.js';
@@ -124,7 +125,9 @@ export function readSource(input: { title: string; content: string; imageUrl?: s
           score: scoreSentence(plain, terms, position === 0),
           question: /[？?][”」』）)]?$/u.test(text),
           // A lead-in to a list (几个步骤连起来看：) says nothing without its list.
-          filler: isFiller(plain) || PLATFORM_CHATTER.test(plain) || /[：:]$/u.test(bare),
+          // The offline writer's stock lines (topic-free claims, frames about the text) carry its voice,
+          // not the article's matter: a compression leaves them out.
+          filler: isFiller(plain) || isComposerStock(plain) || PLATFORM_CHATTER.test(plain) || /[：:]$/u.test(bare),
           leaning: leansOnPrevious(plain) || LEANING_START.test(bare),
           listItem: line.marker !== '',
           length: charLength(text),

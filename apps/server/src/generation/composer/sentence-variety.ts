@@ -12,7 +12,7 @@ import { fillTemplate } from './phrasebook.js';
  */
 
 /** Stance openers for reasoning sentences; each is followed by the claim. */
-const ARGUMENT_OPENERS = [
+export const ARGUMENT_OPENERS = [
   '说实话，', '坦白讲，', '在我看来，', '依我看，', '老实说，', '要我说，', '平心而论，', '客观地讲，',
   '说到底，', '照我的理解，', '就我所见，', '多说一句，', '我的体会是，', '我越来越觉得，', '说句实在话，',
   '我一直觉得，', '不得不承认，', '可以这么理解：', '有一点我比较确定：', '讲得直白些，', '我的判断是，',
@@ -21,7 +21,7 @@ const ARGUMENT_OPENERS = [
 ];
 
 /** Reasons and asides after a reasoning claim: 「{claim}，{tail}。」 */
-const ARGUMENT_TAILS = [
+export const ARGUMENT_TAILS = [
   '这一点对{audience}尤其明显', '放在{term}上也一样', '{field}里同样如此', '很多{audience}都有体会',
   '道理简单，做到却不容易', '值得多想一步', '越往后越能看出来', '至少在{term}这件事上是这样',
   '不妨记在心里', '这一点别忽略', '说起来容易，做起来要花些功夫', '这也是容易被略过的地方',
@@ -30,7 +30,7 @@ const ARGUMENT_TAILS = [
 ];
 
 /** Openers for lines of a story or an essay: they turn the line toward remembering or reflecting. */
-const NARRATIVE_OPENERS = [
+export const NARRATIVE_OPENERS = [
   '说起来，', '如今想来，', '现在回想，', '老实说，', '说实话，', '坦白讲，', '回过头看，', '后来想想，',
   '细想起来，', '说来也怪，', '想起这些，', '每次想到这里，', '我常想，', '不瞒你说，', '说到底，',
   '隔了一段时间再看，', '如今回头，', '静下来想，', '我慢慢发现，', '现在想想，',
@@ -40,7 +40,7 @@ const NARRATIVE_OPENERS = [
 const SOFT_NARRATIVE_OPENERS = ['说起来，', '老实说，', '说实话，', '坦白讲，', '不瞒你说，', '讲真，', '想来，', '怎么说呢，'];
 
 /** The narrator's present stance after a line of a story: 「{line}，{tail}。」 */
-const NARRATIVE_TAILS = [
+export const NARRATIVE_TAILS = [
   '这一点我记了很久', '现在说起来还有些感慨', '直到今天也没有忘', '如今想来也算一段插曲', '这是后来才慢慢意识到的',
   '当时并没有多想', '说出来也许有点平常', '跟{term}有关的记忆大多如此', '想起来心里还是一动', '这些都是后来才看清的',
   '写下来才发现记得这么清楚', '那时候只觉得平常', '说不上是好是坏', '回想起来有点好笑', '也许你也有过类似的时刻', '现在提起来已经能平静地讲',

@@ -46,12 +46,13 @@ export function toXiaohongshu(source: SourceArticle, context: { topic?: string; 
     const lead = section.heading ? `${emoji(SECTION_EMOJI, i)} **${section.heading}**` : null;
     blocks.push([lead ?? `${emoji(SECTION_EMOJI, i)} ${paragraphs.shift()}`, ...paragraphs].filter(Boolean).join('\n'));
   });
-  // A short source: what is left of its sentences, so the note reaches its least length.
-  let length = fixed + blocks.reduce((sum, block) => sum + charLength(block), 0);
-  if (length < TARGET.min) {
-    const more = pickSentences(allSentences(source), { budget: TARGET.min - length, used, statements: true, maxLength: PARAGRAPH_MAX });
+  // A short source: what is left of its sentences, so the note's text (title and #话题 aside)
+  // reaches its least length.
+  const openingChars = openingLines.reduce((sum, line) => sum + charLength(line), 0);
+  const textLength = openingChars + blocks.reduce((sum, block) => sum + charLength(block), 0);
+  if (textLength < TARGET.min) {
+    const more = pickSentences(allSentences(source), { budget: TARGET.min - textLength + 20, used, statements: true, maxLength: PARAGRAPH_MAX });
     if (more.length > 0) blocks.push(intoParagraphs(more, PARAGRAPH_MAX).map((p, i) => `${emoji(SECTION_EMOJI, body.length + i)} ${p}`).join('\n'));
-    length = fixed + blocks.reduce((sum, block) => sum + charLength(block), 0);
   }
   const markdown = [`# ${title}`, openingLines.join('\n'), ...blocks, tags.join(' ')].filter((part) => part.trim()).join('\n\n');
   return { title, markdown: `${markdown}\n`, coverUrl: source.coverUrl ?? source.pictures[0]?.url ?? null, extra: { hashtags: tags } };

@@ -1,6 +1,6 @@
 import { PLATFORM_TITLE_LIMITS } from '@tianma/shared';
 import { charLength } from '../../revisions/offline/sentences.js';
-import { allSentences, openingSections, type SourceArticle, type SourceSection, sectionSentences } from '../source-article.js';
+import { openingSections, type SourceArticle, type SourceSection, sectionSentences } from '../source-article.js';
 import { fitAtBoundary, pickSentences, Said, usable } from './pick.js';
 import type { RepurposeDraft } from './types.js';
 
@@ -10,6 +10,12 @@ import type { RepurposeDraft } from './types.js';
  * source's headings, compressed to their key sentences, and the source's own closing last. No
  * anecdote, no 谢邀, nothing the source does not say.
  */
+
+/** Headings of sections that list what not to do: their sentences are no conclusion. */
+const WARNING_HEADING = /错误|误区|坑|雷区|踩雷|避免|不要|别再|陷阱|风险|注意事项/u;
+
+/** A sentence the article marks as its main point. */
+const KEY_POINT = /最重要|最关键|关键是|关键在于|第一位|最要紧|核心是|要点是|说到底/u;
 
 /** The conclusion paragraph's length. */
 const CONCLUSION_CHARS = 110;
@@ -28,7 +34,12 @@ export function toZhihu(source: SourceArticle): RepurposeDraft {
   const leadPool = openingSections(source).flatMap(sectionSentences);
   let conclusion = pickSentences(conclusionPool, { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 3 });
   if (conclusion.length === 0) conclusion = pickSentences(leadPool, { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
-  if (conclusion.length === 0) conclusion = pickSentences(allSentences(source), { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
+  // Else the article's strongest statements, but never from a section of mistakes or pitfalls:
+  // 「只跑步，不练力量」 heads a list of errors there and would read as advice here.
+  const advice = source.sections.filter((section) => !WARNING_HEADING.test(section.heading ?? '')).flatMap(sectionSentences);
+  // What the article itself calls the most important comes first (「一双合脚的跑鞋最重要」).
+  if (conclusion.length === 0) conclusion = pickSentences(advice.filter((s) => KEY_POINT.test(s.text)), { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
+  if (conclusion.length === 0) conclusion = pickSentences(advice, { budget: CONCLUSION_CHARS, used, statements: true, standalone: true, prose: true, maxLength: 70, max: 2 });
 
   const blocks: string[] = [`# ${title}`];
   if (conclusion.length > 0) blocks.push(`**先说结论：**${conclusion.join('')}`);
