@@ -14,7 +14,7 @@ import { ARGUMENT_OPENERS, ARGUMENT_TAILS, NARRATIVE_OPENERS, NARRATIVE_TAILS } 
  */
 
 const SLOT = /\{(\w+)\}/g;
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 const END = /[。！？!?…；;，,：:\s]+$/u;
 
 /** A template as a pattern: its slots match a short stretch of text. */
@@ -22,7 +22,7 @@ function patternOf(template: string): string {
   const bare = template.replace(END, '');
   return bare
     .split(SLOT)
-    .map((part, i) => (i % 2 === 1 ? '[^。！？]{1,90}?' : escape(part)))
+    .map((part, i) => (i % 2 === 1 ? '[^。！？]{1,90}?' : escapeRegExp(part)))
     .join('');
 }
 
