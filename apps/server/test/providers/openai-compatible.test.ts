@@ -153,7 +153,8 @@ describe('OpenAiCompatibleLlm', () => {
   it('times out a stream that stalls and continues from what arrived', async () => {
     fake.enqueue({ text: '第一句。第二句。', chunkSize: 4, stallAfterChunks: 1 }, { text: '第二句。' });
     const request = ask();
-    const result = await llm({ timeoutMs: 200 }).chat(request);
+    // 1 s, not less: under CI's load the first chunk itself can take a few hundred ms to arrive.
+    const result = await llm({ timeoutMs: 1000 }).chat(request);
     expect(result.text).toBe('第一句。第二句。');
     expect(request.deltas.join('')).toBe(result.text);
     expect(fake.requests[1]?.body?.messages?.[2]).toEqual({ role: 'assistant', content: '第一句。' });
