@@ -62,6 +62,8 @@ export interface DayStats {
   p50Ms: number | null;
   p95Ms: number | null;
   revenueFen: number;
+  /** Refunds that succeeded that day (by their refund time; decision 079). */
+  refundsFen: number;
   coinsIssued: number;
   coinsSpent: number;
   llmTokens: number;
@@ -87,7 +89,7 @@ export interface DayRollup {
 const emptyDay = (): DayRollup => ({
   figures: {
     signups: 0, payingUsers: 0, tasksStarted: 0, tasksCompleted: 0, tasksFailed: 0, p50Ms: null, p95Ms: null,
-    revenueFen: 0, coinsIssued: 0, coinsSpent: 0, llmTokens: 0, llmCostYuan: 0, likes: 0, dislikes: 0,
+    revenueFen: 0, refundsFen: 0, coinsIssued: 0, coinsSpent: 0, llmTokens: 0, llmCostYuan: 0, likes: 0, dislikes: 0,
   },
   byStage: {},
   byModel: {},
@@ -96,7 +98,7 @@ const emptyDay = (): DayRollup => ({
 
 /** Computes the days of [start, end) from the tables, one query per figure, grouped by Beijing day. */
 export async function computeDays(db: Db, start: Date, end: Date): Promise<Map<string, DayRollup>> {
-  const [signups, orders, started, finished, coins, spent, feedback, byStage, byModel, byKind] = await Promise.all([
+  const [signups, orders, started, finished, coins, spent, feedback, byStage, byModel, byKind, refunds] = await Promise.all([
     queryRows<Row>(db, sql`SELECT ${dayOf('created_at')} AS day, count(*) AS n FROM users WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1`),
     queryRows<Row>(
       db,
@@ -151,6 +153,11 @@ export async function computeDays(db: Db, start: Date, end: Date): Promise<Map<s
           FROM article_feedback f JOIN articles a ON a.article_id = f.article_id
           WHERE f.created_at >= ${start} AND f.created_at < ${end} GROUP BY 1, 2, 3`,
     ),
+    queryRows<Row>(
+      db,
+      sql`SELECT ${dayOf('refunded_at')} AS day, sum(amount_fen) AS refunded FROM payment_refunds
+          WHERE status = 'refunded' AND refunded_at >= ${start} AND refunded_at < ${end} GROUP BY 1`,
+    ),
   ]);
   const days = new Map<string, DayRollup>();
   const day = (key: string) => {
@@ -172,6 +179,7 @@ export async function computeDays(db: Db, start: Date, end: Date): Promise<Map<s
     });
   }
   for (const row of coins) day(row.day).figures.coinsIssued = num(row.issued);
+  for (const row of refunds) day(row.day).figures.refundsFen = num(row.refunded);
   for (const row of spent) day(row.day).figures.coinsSpent = num(row.spent);
   for (const row of feedback) Object.assign(day(row.day).figures, { likes: num(row.likes), dislikes: num(row.dislikes) });
   for (const row of byStage) day(row.day).byStage[String(row.stage)] = { calls: num(row.calls), tokens: num(row.tokens) };
@@ -206,7 +214,8 @@ export async function rangeDays(db: Db, range: StatsRange, now = Date.now()): Pr
 
 /** Every figure of every day of the range; days without activity are zeros, not gaps. */
 export function dailyStatsOf(range: StatsRange, days: Map<string, DayRollup>): DayStats[] {
-  return range.days.map((date) => ({ date, ...(days.get(date) ?? emptyDay()).figures }));
+  // A day rolled up before a figure existed reads it as zero (refundsFen came after the first rollups).
+  return range.days.map((date) => ({ date, ...emptyDay().figures, ...(days.get(date) ?? emptyDay()).figures }));
 }
 
 /** Model tokens and cost over the range by stage (the agent's purpose) and by who wrote (the model's name, or offline). */

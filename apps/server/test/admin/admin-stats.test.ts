@@ -5,7 +5,7 @@ import { users } from '../../src/accounts/tables.js';
 import { beijingDay, statsRange } from '../../src/admin/stats.js';
 import { adminDayRollups } from '../../src/admin/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { post } from '../helpers/accounts.js';
+import { post, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { createOrderViaHttp, signedInUser } from '../helpers/billing.js';
 import { GUIDED, generate, waitForTask } from '../helpers/generation.js';
 
@@ -49,6 +49,10 @@ describe('GET /api/admin/stats', () => {
     expect((await waitForTask(t, taskId)).status).toBe('completed');
     const order = (await createOrderViaHttp(t, writer.cookie, 3000, 0)).json();
     expect((await post(t, `/api/account/pay/sandbox/${order.outTradeNo}/confirm`, {}, writer.cookie)).statusCode).toBe(200);
+    // ¥10 of it refunded by the operator (the sandbox refunds at once).
+    expect((await post(t, '/api/admin/confirm', { password: STRONG_PASSWORD }, cookie)).statusCode).toBe(200);
+    const refund = await post(t, `/api/admin/orders/${order.outTradeNo}/refund`, { amountFen: 1000, reason: '用户申请部分退款' }, cookie);
+    expect(refund.json().data).toMatchObject({ status: 'refunded' });
     expect((await post(t, '/api/v1/feedback', { type: 'like', content: '结构清楚', articleId }, writer.cookie)).statusCode).toBe(200);
     expect((await post(t, '/api/v1/feedback', { type: 'dislike', content: '例子太少', articleId }, writer.cookie)).statusCode).toBe(200);
 
@@ -59,7 +63,7 @@ describe('GET /api/admin/stats', () => {
     expect(data.from).toBe(today);
     expect(data.days).toHaveLength(1);
     const day = data.days[0];
-    expect(day).toMatchObject({ date: today, signups: 2, payingUsers: 1, tasksStarted: 1, tasksCompleted: 1, tasksFailed: 0, revenueFen: 3000, likes: 1, dislikes: 1 });
+    expect(day).toMatchObject({ date: today, signups: 2, payingUsers: 1, tasksStarted: 1, tasksCompleted: 1, tasksFailed: 0, revenueFen: 3000, refundsFen: 1000, likes: 1, dislikes: 1 });
     expect(day.p50Ms).toBeGreaterThan(0);
     expect(day.p95Ms).toBeGreaterThanOrEqual(day.p50Ms);
     // Two registration gifts and the coin pack; the article's settled cost.

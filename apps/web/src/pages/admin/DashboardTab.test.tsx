@@ -68,7 +68,7 @@ describe('the console’s dashboard', () => {
               usage: { byStage: [{ stage: 'writing', calls: 4, tokens: 12000 }], byModel: [{ model: 'deepseek-chat', tasks: 2, tokens: 15000, costYuan: 0.031 }] },
               feedback: [{ platform: 'zhihu', articleType: 'practical_guide', likes: 3, dislikes: 1 }],
             },
-            { signups: 5, payingUsers: 2, revenueFen: 5900, tasksStarted: 3, tasksCompleted: 2, tasksFailed: 1, p50Ms: 42_000, p95Ms: 90_000, llmTokens: 15000, llmCostYuan: 0.031, likes: 3, dislikes: 1 },
+            { signups: 5, payingUsers: 2, revenueFen: 5900, refundsFen: 900, tasksStarted: 3, tasksCompleted: 2, tasksFailed: 1, p50Ms: 42_000, p95Ms: 90_000, llmTokens: 15000, llmCostYuan: 0.031, likes: 3, dislikes: 1 },
           ),
         }),
     });
@@ -81,6 +81,7 @@ describe('the console’s dashboard', () => {
     const totals = await screen.findByRole('list', { name: '区间合计' });
     expect(totals).toHaveTextContent('新注册5 人');
     expect(totals).toHaveTextContent('收入¥59.00');
+    expect(totals).toHaveTextContent('退款 ¥9.00 · 净收入 ¥50.00');
     expect(totals).toHaveTextContent('失败率 33.3%');
     expect(totals).toHaveTextContent('好评率75.0%');
     expect(screen.getAllByTestId('admin-chart')).toHaveLength(5);
@@ -89,6 +90,10 @@ describe('the console’s dashboard', () => {
     const option = tasks.setOption.mock.calls.at(-1)![0] as { series: { name: string; data: unknown[] }[] };
     expect(option.series.map((series) => series.name)).toEqual(['开始', '完成', '失败', 'P50 耗时（秒）', 'P95 耗时（秒）']);
     expect(option.series[3]!.data).toEqual([42, null]);
+    const revenue = charts.created.find((chart) => (chart.setOption.mock.calls.at(-1)![0] as { series: { name: string }[] }).series.some((series) => series.name === '退款'))!;
+    const revenueSeries = (revenue.setOption.mock.calls.at(-1)![0] as { series: { name: string; data: unknown[] }[] }).series;
+    expect(revenueSeries.map((series) => series.name)).toEqual(['收入', '退款']);
+    expect(revenueSeries[1]!.data).toContain(9);
 
     expect(screen.getByRole('table', { name: '按环节的模型用量' })).toHaveTextContent('正文写作4');
     expect(screen.getByRole('table', { name: '按模型的用量' })).toHaveTextContent('deepseek-chat');

@@ -25,7 +25,7 @@ function SummaryCards({ stats }: { stats: AdminStats }) {
   const finished = t.tasksCompleted + t.tasksFailed;
   const cards = [
     ['新注册', `${count(t.signups)} 人`],
-    ['收入', `¥${yuan(t.revenueFen)}`],
+    ['收入', `¥${yuan(t.revenueFen)}`, t.refundsFen ? `退款 ¥${yuan(t.refundsFen)} · 净收入 ¥${yuan(t.revenueFen - t.refundsFen)}` : undefined],
     ['创作任务', `${count(t.tasksStarted)} 个`, finished ? `失败率 ${((t.tasksFailed / finished) * 100).toFixed(1)}%` : undefined],
     ['金币发放 / 消耗', `${count(t.coinsIssued)} / ${count(t.coinsSpent)}`],
     ['模型 tokens', count(t.llmTokens), `成本 ¥${t.llmCostYuan.toFixed(2)}`],

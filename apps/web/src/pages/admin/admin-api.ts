@@ -22,6 +22,8 @@ export interface DayStats {
   p50Ms: number | null;
   p95Ms: number | null;
   revenueFen: number;
+  /** Refunds that succeeded that day; absent from an older server. */
+  refundsFen?: number;
   coinsIssued: number;
   coinsSpent: number;
   llmTokens: number;

@@ -49,7 +49,11 @@ export function tasksOption(days: readonly DayStats[]): EChartsCoreOption {
 }
 
 export function revenueOption(days: readonly DayStats[]): EChartsCoreOption {
-  return { ...base(days, 1), yAxis: { type: 'value' }, series: [bar('收入', days.map((d) => d.revenueFen / 100))] };
+  return {
+    ...base(days, 2),
+    yAxis: { type: 'value' },
+    series: [bar('收入', days.map((d) => d.revenueFen / 100)), bar('退款', days.map((d) => (d.refundsFen ?? 0) / 100))],
+  };
 }
 
 export function coinsOption(days: readonly DayStats[]): EChartsCoreOption {

@@ -8,6 +8,7 @@ export interface StatsTotals {
   tasksCompleted: number;
   tasksFailed: number;
   revenueFen: number;
+  refundsFen: number;
   coinsIssued: number;
   coinsSpent: number;
   llmTokens: number;
@@ -27,6 +28,7 @@ export function totalsOf(days: readonly DayStats[]): StatsTotals {
     tasksCompleted: sum(days, (d) => d.tasksCompleted),
     tasksFailed: sum(days, (d) => d.tasksFailed),
     revenueFen: sum(days, (d) => d.revenueFen),
+    refundsFen: sum(days, (d) => d.refundsFen ?? 0),
     coinsIssued: sum(days, (d) => d.coinsIssued),
     coinsSpent: sum(days, (d) => d.coinsSpent),
     llmTokens: sum(days, (d) => d.llmTokens),
