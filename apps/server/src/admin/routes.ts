@@ -17,7 +17,7 @@ import { registerAdminOrderRoutes } from './orders-routes.js';
 import { registerAdminProviderRoutes } from './providers-routes.js';
 import { listFeedback, listSharedArticles, pickShowcase, setArticleHidden, showcaseSlots } from './content-admin.js';
 import { dashboard, statsRange } from './stats.js';
-import { cancelTask, listTasks, retryTask, type TaskFilter } from './tasks-admin.js';
+import { cancelTask, listTasks, retryTask, type TaskFilter, workByKind } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
 import { registerAdminUserDetailRoutes } from './user-routes.js';
 
@@ -137,7 +137,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     reply.header('Cache-Control', 'no-store');
     // The queue's depth says whether workers keep up; an unreachable queue is shown, not fatal.
     const depth = await deps.queue.depth().catch(() => null);
-    return { success: true, ...(await listTasks(deps.db, status, pageOf(request.query.page))), queue: { depth } };
+    const [list, byKind] = await Promise.all([listTasks(deps.db, status, pageOf(request.query.page)), workByKind(deps.db)]);
+    return { success: true, ...list, queue: { depth, byKind } };
   });
 
   app.post<{ Params: { taskId: string } }>('/api/admin/tasks/:taskId/retry', async (request, reply) => {

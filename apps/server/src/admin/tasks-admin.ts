@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { holdCoinsInTx } from '../billing/coin-holds.js';
 import type { EventBus } from '../generation/events.js';
 import { failTask } from '../generation/fail-task.js';
@@ -7,7 +7,7 @@ import type { StoredRequest } from '../generation/stage-context.js';
 import { STALE_AFTER_MS } from '../generation/sweep-tasks.js';
 import { type GenerationTaskRow, generationTasks } from '../generation/tables.js';
 import type { TaskQueue } from '../generation/task-runner.js';
-import type { Db } from '../platform/db/index.js';
+import { type Db, queryRows } from '../platform/db/index.js';
 import { AppError, badRequest, notFound } from '../platform/errors.js';
 import { type AuditEntry, recordAudit } from './audit.js';
 
@@ -108,4 +108,26 @@ export async function cancelTask(deps: { db: Db; bus: EventBus; queue: TaskQueue
   if (!ended) throw new AppError('CONFLICT', '任务已结束，无法取消');
   await deps.queue.cancel(task.taskId);
   await recordAudit(deps.db, { operator, action: 'task.cancel', target: `task:${task.taskId}`, before: { status: task.status, step: task.currentStep }, after: { status: 'cancelled' }, reason });
+}
+
+/**
+ * The work waiting, by kind, from the tables themselves (the queue holds only pointers to them):
+ * article tasks queued and running, knowledge bases being built, WeChat publications due or
+ * scheduled. The console shows it beside the queue's own depth.
+ */
+export async function workByKind(db: Db) {
+  const [rows] = await queryRows<{ queued: string; running: string; building: string; due: string; scheduled: string }>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM generation_tasks WHERE status = 'queued') AS queued,
+          (SELECT count(*) FROM generation_tasks WHERE status = 'running') AS running,
+          (SELECT count(*) FROM kb_sessions WHERE status = 'building') AS building,
+          (SELECT count(*) FROM wechat_publications WHERE state = 'queued' AND scheduled_at <= now()) AS due,
+          (SELECT count(*) FROM wechat_publications WHERE state = 'queued' AND scheduled_at > now()) AS scheduled`,
+  );
+  return {
+    articles: { queued: Number(rows?.queued ?? 0), running: Number(rows?.running ?? 0) },
+    knowledgeBuilds: { building: Number(rows?.building ?? 0) },
+    wechatPublications: { due: Number(rows?.due ?? 0), scheduled: Number(rows?.scheduled ?? 0) },
+  };
 }

@@ -50,7 +50,10 @@ describe('failed and running tasks in the console', () => {
     expect(list.statusCode).toBe(200);
     const row = list.json().data.find((task: { taskId: string }) => task.taskId === failed.taskId);
     expect(row).toMatchObject({ userId: failed.userId, status: 'error', step: 'error', error: '生成过程出现错误，请稍后重试', topic: '如何安排一周的学习计划', stuck: false });
-    expect(list.json().queue).toEqual({ depth: expect.any(Number) });
+    expect(list.json().queue).toEqual({
+      depth: expect.any(Number),
+      byKind: { articles: { queued: expect.any(Number), running: expect.any(Number) }, knowledgeBuilds: { building: 0 }, wechatPublications: { due: 0, scheduled: 0 } },
+    });
 
     // The second outline call waits at the gate, so the retried task is seen running first.
     const retried = await post(`/api/admin/tasks/${failed.taskId}/retry`, { reason: '模型故障后重试' });

@@ -20,7 +20,8 @@ const task = (overrides: Partial<AdminTask> = {}): AdminTask => ({
   updatedAt: '2026-01-05T06:03:00.000Z',
   ...overrides,
 });
-const page = (tasks: AdminTask[], depth: number | null = 2) => jsonResponse({ success: true, data: tasks, page: 1, totalPages: 1, queue: { depth } });
+const BY_KIND = { articles: { queued: 1, running: 2 }, knowledgeBuilds: { building: 0 }, wechatPublications: { due: 0, scheduled: 3 } };
+const page = (tasks: AdminTask[], depth: number | null = 2) => jsonResponse({ success: true, data: tasks, page: 1, totalPages: 1, queue: { depth, byKind: BY_KIND } });
 
 describe('the console’s tasks', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -42,6 +43,7 @@ describe('the console’s tasks', () => {
     expect(row).toHaveTextContent('模型服务暂时不可用');
     expect(row).toHaveTextContent('大纲：1 次 / 1,200 tokens');
     expect(screen.getByText('队列积压：2 个')).toBeInTheDocument();
+    expect(screen.getByTestId('work-by-kind')).toHaveTextContent('创作任务 排队 1 · 进行中 2；知识库构建中 0；公众号发布 待执行 0 · 已排期 3');
 
     await user.click(within(row).getByRole('button', { name: '重试' }));
     const dialog = screen.getByRole('dialog', { name: '重试任务' });

@@ -83,6 +83,13 @@ export function TasksTab() {
         <p className="text-sm text-slate-600">
           队列积压：{tasks.data ? (tasks.data.queueDepth === null ? '无法读取' : `${count(tasks.data.queueDepth)} 个`) : '—'}
         </p>
+        {tasks.data?.byKind && (
+          <p data-testid="work-by-kind" className="text-sm text-slate-500">
+            创作任务 排队 {count(tasks.data.byKind.articles.queued)} · 进行中 {count(tasks.data.byKind.articles.running)}；知识库构建中{' '}
+            {count(tasks.data.byKind.knowledgeBuilds.building)}；公众号发布 待执行 {count(tasks.data.byKind.wechatPublications.due)} · 已排期{' '}
+            {count(tasks.data.byKind.wechatPublications.scheduled)}
+          </p>
+        )}
       </div>
 
       {tasks.isPending ? (

@@ -204,9 +204,16 @@ export async function changePro(userId: number, body: ProChange): Promise<ProSta
   return (await apiRequest<{ data: ProState }>(`/api/admin/users/${userId}/pro`, { method: 'POST', body })).data;
 }
 
-export async function fetchTasks(status: TaskFilter, page: number, signal?: AbortSignal): Promise<Paged<AdminTask> & { queueDepth: number | null }> {
-  const answer = await apiRequest<Paged<AdminTask> & { queue?: { depth: number | null } }>(`/api/admin/tasks?${query({ status, page })}`, { signal });
-  return { data: answer.data, page, totalPages: answer.totalPages, queueDepth: answer.queue?.depth ?? null };
+/** The work waiting, by kind (GET /api/admin/tasks `queue.byKind`). */
+export interface WorkByKind {
+  articles: { queued: number; running: number };
+  knowledgeBuilds: { building: number };
+  wechatPublications: { due: number; scheduled: number };
+}
+
+export async function fetchTasks(status: TaskFilter, page: number, signal?: AbortSignal): Promise<Paged<AdminTask> & { queueDepth: number | null; byKind: WorkByKind | null }> {
+  const answer = await apiRequest<Paged<AdminTask> & { queue?: { depth: number | null; byKind?: WorkByKind } }>(`/api/admin/tasks?${query({ status, page })}`, { signal });
+  return { data: answer.data, page, totalPages: answer.totalPages, queueDepth: answer.queue?.depth ?? null, byKind: answer.queue?.byKind ?? null };
 }
 
 export async function taskAction(taskId: string, action: 'retry' | 'cancel', reason: string): Promise<void> {
