@@ -161,9 +161,18 @@ describe('the operator console', () => {
       const refunded = page.getByTestId('audit-row').filter({ hasText: `部分退款 ${viewport.width}` });
       await expect(refunded.textContent()).resolves.toMatch(/退款订单 TM/);
       await page.screenshot({ path: `/tmp/admin-audit-${viewport.width}.png`, fullPage: true });
+      const overflowNow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await overflowNow()).toBeLessThanOrEqual(0);
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      // 内容 and 服务商 fit the width too: the four case slots, and the five kinds of provider.
+      await page.getByRole('tab', { name: '内容' }).click();
+      await expect.poll(() => page.getByTestId('showcase-slot').count()).toBe(4);
+      expect(await overflowNow()).toBeLessThanOrEqual(0);
+      await page.getByRole('tab', { name: '服务商' }).click();
+      await expect.poll(() => page.getByTestId('provider-card').count()).toBe(5);
+      await expect(page.getByRole('listitem', { name: '大模型' }).textContent()).resolves.toContain('默认');
+      expect(await overflowNow()).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/admin-providers-${viewport.width}.png`, fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     });
