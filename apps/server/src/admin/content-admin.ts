@@ -6,9 +6,9 @@ import { articleFeedback } from '../feedback/tables.js';
 import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { type AuditEntry, recordAudit } from './audit.js';
+import { likeText } from './request-input.js';
 
 export const CONTENT_PAGE_SIZE = 20;
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const pages = (total: number | undefined) => Math.max(1, Math.ceil((total ?? 0) / CONTENT_PAGE_SIZE));
 
 /** Shared (public) articles of users, newest first, with whether they are hidden or on the home page. */

@@ -11,6 +11,7 @@ import type { Db } from '../platform/db/index.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { recordAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
+import { pageOf, parseBody } from './request-input.js';
 
 export interface AdminOrderRouteDeps {
   db: Db;
@@ -28,13 +29,6 @@ const refundSchema = z.object({
 
 /** API.md answers processing, refunded or failed; a refund closed by the provider is a failed one. */
 const apiStatus = (status: 'processing' | 'refunded' | 'failed' | 'closed') => (status === 'closed' ? 'failed' : status);
-
-function pageOf(value: unknown): number {
-  if (value === undefined || value === '') return 1;
-  const page = Number(value);
-  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw badRequest('页码有误');
-  return page;
-}
 
 /**
  * Orders and refunds in the operator console (issue 21, point 4; decision 079): the list for any
@@ -62,14 +56,13 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: AdminOrderR
 
   app.post<{ Params: { outTradeNo: string } }>('/api/admin/orders/:outTradeNo/refund', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const parsed = refundSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
+    const body = parseBody(refundSchema, request.body);
     const { outTradeNo } = request.params;
     if (!OUT_TRADE_NO_PATTERN.test(outTradeNo)) throw notFound('订单不存在');
     const operator = { id: current.user.id, name: current.user.username };
     const { refund, repeated } = await requestRefund(
       refundDeps(),
-      { outTradeNo, amountFen: parsed.data.amountFen, reason: parsed.data.reason, operatorId: operator.id, requestId: parsed.data.requestId },
+      { outTradeNo, amountFen: body.amountFen, reason: body.reason, operatorId: operator.id, requestId: body.requestId },
       (tx, claim) =>
         recordAudit(tx, {
           operator,
@@ -77,7 +70,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: AdminOrderR
           target: `order:${claim.order.outTradeNo}`,
           before: { status: claim.order.status, amountFen: claim.order.amountFen, claimedFen: claim.claimedBeforeFen },
           after: { refundId: claim.refund.outRefundNo, amountFen: claim.refund.amountFen, status: claim.refund.status },
-          reason: parsed.data.reason,
+          reason: body.reason,
         }),
     );
     return {

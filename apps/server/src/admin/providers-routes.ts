@@ -9,6 +9,7 @@ import { checkLlm, checkSearch, type ProviderCheck } from '../providers/provider
 import { type ProviderSettingsRow, providerSettings } from '../providers/tables.js';
 import { recordAudit } from './audit.js';
 import { createOperatorGuard } from './operator-guard.js';
+import { parseBody } from './request-input.js';
 
 export interface AdminProviderRouteDeps {
   db: Db;
@@ -40,12 +41,6 @@ const searchSchema = z.object({
   apiKey: z.string().max(500, '密钥过长').optional(),
   reason: z.string().trim().max(500).optional(),
 });
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-  return parsed.data;
-}
 
 /** What the console shows of a kind: never a key, only whether one is set. */
 function describe(deps: AdminProviderRouteDeps, kind: ProviderKind) {
@@ -133,13 +128,13 @@ type NewRow = Pick<ProviderSettingsRow, 'kind' | 'provider' | 'baseUrl' | 'model
 async function testedRow(deps: AdminProviderRouteDeps, kind: SwitchableKind, body: unknown, existing: ProviderSettingsRow | undefined): Promise<{ row: NewRow; check: ProviderCheck; reason?: string }> {
   const keptKey = (apiKey: string | undefined) => (apiKey ? deps.providers.sealKey(kind, apiKey) : (existing?.keyCiphertext ?? null));
   if (kind === 'llm') {
-    const input = parse(llmSchema, body);
+    const input = parseBody(llmSchema, body);
     const row: NewRow = { kind, provider: input.provider, baseUrl: input.baseUrl, model: input.model, options: input.options ?? {}, keyCiphertext: keptKey(input.apiKey) };
     const apiKey = input.apiKey ?? (existing?.keyCiphertext ? openKept(deps, existing) : '');
     const settings = llmFromRow({ ...row, status: 'ok', latencyMs: null, operatorId: null, updatedAt: new Date() }, apiKey, 20_000)!;
     return { row, check: await checkLlm(settings), reason: input.reason };
   }
-  const input = parse(searchSchema, body);
+  const input = parseBody(searchSchema, body);
   if (input.provider === 'searxng' && !input.baseUrl) throw badRequest('SearXNG 需要填写实例地址');
   if (input.provider !== 'searxng' && !input.apiKey && !existing?.keyCiphertext) throw badRequest('请填写密钥');
   const row: NewRow = { kind, provider: input.provider, baseUrl: input.baseUrl ?? '', model: null, options: {}, keyCiphertext: keptKey(input.apiKey) };

@@ -20,6 +20,7 @@ import { dashboard, statsRange } from './stats.js';
 import { cancelTask, listTasks, retryTask, type TaskFilter, workByKind } from './tasks-admin.js';
 import { adjustUserCoins, endUserSessions, searchUsers, setUserLocked } from './users-admin.js';
 import { registerAdminUserDetailRoutes } from './user-routes.js';
+import { pageOf, parseBody, userIdOf } from './request-input.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -52,26 +53,6 @@ const TASK_FILTERS: readonly TaskFilter[] = ['failed', 'running', 'stuck'];
 const showcaseSchema = z.object({ articleId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '文章ID格式无效').nullable(), reason });
 const hideSchema = z.object({ hidden: z.boolean({ error: '请指定隐藏或恢复' }), reason });
 
-/** `page` of a list: a positive integer, 1 when absent. */
-function pageOf(value: unknown): number {
-  if (value === undefined || value === '') return 1;
-  const page = Number(value);
-  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw badRequest('页码有误');
-  return page;
-}
-
-function userIdOf(value: string): number {
-  const id = Number(value);
-  if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id)) throw notFound('未找到该用户');
-  return id;
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-  return parsed.data;
-}
-
 /**
  * The operator console's calls (API.md "Beyond the spec", /api/admin; issue 21). Every one checks
  * the role on the server; every state-changing one wants the password confirmed within 15 minutes.
@@ -82,7 +63,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
 
   app.post('/api/admin/confirm', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
     const current = await guard.requireOperator(request, reply);
-    const { password } = parse(confirmSchema, request.body);
+    const { password } = parseBody(confirmSchema, request.body);
     const until = await guard.confirm(current, password);
     return { success: true, confirmedUntil: until.toISOString() };
   });
@@ -111,21 +92,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
 
   app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/coins', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(coinsSchema, request.body);
+    const body = parseBody(coinsSchema, request.body);
     const result = await adjustUserCoins(deps.db, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
     return { success: true, data: { coinBalance: result.coinBalance } };
   });
 
   app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/lock', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(lockSchema, request.body);
+    const body = parseBody(lockSchema, request.body);
     await setUserLocked(deps.db, deps.caching, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
     return { success: true };
   });
 
   app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/sessions/end', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(endSessionsSchema, request.body);
+    const body = parseBody(endSessionsSchema, request.body);
     await endUserSessions(deps.db, deps.caching, operatorOf(current), { userId: userIdOf(request.params.userId), ...body });
     return { success: true };
   });
@@ -143,14 +124,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
 
   app.post<{ Params: { taskId: string } }>('/api/admin/tasks/:taskId/retry', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(taskActionSchema, request.body);
+    const body = parseBody(taskActionSchema, request.body);
     const retried = await retryTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营重试失败任务');
     return { success: true, data: retried };
   });
 
   app.post<{ Params: { taskId: string } }>('/api/admin/tasks/:taskId/cancel', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(taskActionSchema, request.body);
+    const body = parseBody(taskActionSchema, request.body);
     await cancelTask(deps, operatorOf(current), request.params.taskId, body.reason ?? '运营取消任务');
     return { success: true };
   });
@@ -172,14 +153,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
 
   app.put<{ Params: { slot: string } }>('/api/admin/showcase/:slot', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(showcaseSchema, request.body);
+    const body = parseBody(showcaseSchema, request.body);
     await pickShowcase(deps.db, operatorOf(current), { slot: request.params.slot, ...body });
     return { success: true, data: await showcaseSlots(deps.db) };
   });
 
   app.post<{ Params: { articleId: string } }>('/api/admin/articles/:articleId/hide', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const body = parse(hideSchema, request.body);
+    const body = parseBody(hideSchema, request.body);
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(request.params.articleId)) throw notFound('未找到该文章');
     await setArticleHidden(deps.db, operatorOf(current), { articleId: request.params.articleId, ...body });
     return { success: true };

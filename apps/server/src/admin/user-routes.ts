@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../accounts/auth.js';
 import type { Db } from '../platform/db/index.js';
-import { badRequest, notFound } from '../platform/errors.js';
 import { createOperatorGuard } from './operator-guard.js';
 import { changeUserPro, userDetail } from './user-detail.js';
+import { parseBody, userIdOf } from './request-input.js';
 
 export interface AdminUserDetailDeps {
   db: Db;
@@ -22,12 +22,6 @@ const proSchema = z.discriminatedUnion(
   ],
   { error: 'action 只能是 grant（开通或延长）或 end（结束）' },
 );
-
-function userIdOf(value: string): number {
-  const id = Number(value);
-  if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id)) throw notFound('未找到该用户');
-  return id;
-}
 
 /**
  * A user's page in the operator console (issue 21, point 3; decision 082): everything about one
@@ -49,9 +43,8 @@ export function registerAdminUserDetailRoutes(app: FastifyInstance, deps: AdminU
 
   app.post<{ Params: { userId: string } }>('/api/admin/users/:userId/pro', async (request, reply) => {
     const current = await guard.requireConfirmed(request, reply);
-    const parsed = proSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-    const data = await changeUserPro(deps.db, operatorOf(current), userIdOf(request.params.userId), parsed.data);
+    const body = parseBody(proSchema, request.body);
+    const data = await changeUserPro(deps.db, operatorOf(current), userIdOf(request.params.userId), body);
     return { success: true, data };
   });
 }

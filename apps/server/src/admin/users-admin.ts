@@ -8,11 +8,10 @@ import type { Db } from '../platform/db/index.js';
 import { AppError, badRequest, notFound } from '../platform/errors.js';
 import { type AuditEntry, recordAudit } from './audit.js';
 import { maskEmail, maskPhone } from './masks.js';
+import { likeText } from './request-input.js';
 
 export const USERS_PAGE_SIZE = 20;
 
-/** Escapes LIKE's wildcards, so that a search for 50% finds 50%. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Users by username, phone or e-mail (a part of any), newest first; contacts masked. */
 export async function searchUsers(db: Db, q: string, page: number) {
