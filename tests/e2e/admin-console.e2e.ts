@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -177,6 +179,59 @@ describe('the operator console', () => {
       await context.close();
     });
   }
+
+  it('connects stock photos with a tested call, then puts the default back, both in the audit log', async () => {
+    // A fake Pixabay on loopback: the server's test call must reach it with the key typed.
+    const keys: string[] = [];
+    const pixabay = http.createServer((req, res) => {
+      keys.push(new URL(req.url ?? '/', 'http://fake').searchParams.get('key') ?? '');
+      const hit = { id: 31, pageURL: 'https://pixabay.com/photos/31/', tags: '山, 风景', previewURL: 'https://cdn.pixabay.com/p/31_150.jpg', webformatURL: 'https://pixabay.com/get/31_640.jpg', largeImageURL: 'https://pixabay.com/get/31_1280.jpg', imageWidth: 4000, imageHeight: 2667, user: 'LiMing' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ total: 1, totalHits: 1, hits: [hit] }));
+    });
+    await new Promise<void>((resolve) => pixabay.listen(0, '127.0.0.1', resolve));
+    const { context, page, problems } = await pageFor(browser, operator, DESKTOP);
+    try {
+      await context.request.post(`${product.url}/api/account/user/verify`, { data: { username: operator.username, password: PASSWORD } });
+      await openConsole(page, false);
+      await page.getByRole('tab', { name: '服务商' }).click();
+      const card = page.getByRole('listitem', { name: '图库' });
+      await expect.poll(() => card.textContent()).toContain('未启用');
+      await card.getByRole('button', { name: '修改设置' }).click();
+      const form = card.getByRole('form', { name: '修改图库' });
+      await form.getByLabel('服务商').selectOption('pixabay');
+      await form.getByLabel('地址（选填）').fill(`http://127.0.0.1:${(pixabay.address() as AddressInfo).port}/api/`);
+      await form.getByLabel('密钥').fill('pixabay-e2e-key');
+      await form.getByLabel('操作原因（选填）').fill('接入图库');
+      await form.getByRole('button', { name: '测试并切换' }).click();
+      // A new session: the password is asked before the change.
+      const confirm = page.getByRole('dialog', { name: '确认身份' });
+      await confirm.getByLabel('登录密码').fill(PASSWORD);
+      await confirm.getByRole('button', { name: '确认' }).click();
+      await card.getByRole('status').filter({ hasText: /测试通过，已切换/ }).waitFor();
+      expect(keys).toContain('pixabay-e2e-key');
+      await expect.poll(() => card.textContent()).toContain('控制台');
+      expect(await card.textContent()).toContain('Pixabay');
+      expect(await form.getByLabel('密钥').inputValue()).toBe('');
+      await page.screenshot({ path: '/tmp/admin-provider-switched.png', fullPage: true });
+
+      await card.getByRole('button', { name: '恢复默认' }).click();
+      const reset = page.getByRole('dialog', { name: '恢复默认：图库' });
+      await reset.getByLabel('操作原因（选填）').fill('图库额度用完');
+      await reset.getByRole('button', { name: '确认恢复' }).click();
+      await toast(page, '图库已恢复默认').waitFor();
+      await expect.poll(() => card.textContent()).toContain('未启用');
+
+      await page.getByRole('tab', { name: '审计日志' }).click();
+      await page.getByTestId('audit-row').filter({ hasText: '接入图库' }).filter({ hasText: '切换服务商' }).waitFor();
+      await page.getByTestId('audit-row').filter({ hasText: '图库额度用完' }).filter({ hasText: '服务商恢复默认' }).waitFor();
+      expect(await page.content()).not.toContain('pixabay-e2e-key');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      pixabay.closeAllConnections();
+      await new Promise((resolve) => pixabay.close(resolve));
+    }
+  });
 
   it('tells a signed-in user who is not an operator that the console is not theirs', async () => {
     const { context, page, problems } = await pageFor(browser, customer);

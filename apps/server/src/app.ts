@@ -14,7 +14,6 @@ import { KnowledgeRetriever } from './knowledge/retrieve.js';
 import { registerRevisionRoutes } from './revisions/revision-routes.js';
 import { createLibraryRanker } from './images/ranker.js';
 import { registerImageRoutes } from './images/routes.js';
-import { createStockSources, stockImageOrigins } from './images/stock/index.js';
 import { registerArticleRoutes } from './articles/routes.js';
 import { registerSharedArticleRoutes } from './articles/shared-routes.js';
 import { registerNotifyRoutes } from './billing/notify-routes.js';
@@ -29,7 +28,8 @@ import { registerGenerationRoutes } from './generation/routes.js';
 import { registerRepurposeRoutes } from './repurpose/routes.js';
 import { savedImageUrls } from './generation/saved-images.js';
 import { createGenerationServices, type GenerationOverrides, type GenerationServices } from './generation/services.js';
-import { KB_BUILD_JOB } from './knowledge/build-ports.js';
+import { KB_BUILD_JOB, KB_REEMBED_JOB } from './knowledge/build-ports.js';
+import { reembedIndexes } from './knowledge/reembed.js';
 import { resubmitInterruptedBuilds, runBuild } from './knowledge/build.js';
 import { registerKnowledgeRoutes } from './knowledge/routes.js';
 import { resolveAppSecret } from './platform/app-secret.js';
@@ -40,7 +40,7 @@ import { registerWebApp } from './platform/http/web-app.js';
 import { registerObservabilityRoutes } from './platform/observability/routes.js';
 import type { ObjectStorage } from './platform/storage/object-storage.js';
 import { createStorage } from './platform/storage/storage-registry.js';
-import { createEmbeddings } from './providers/embeddings/registry.js';
+import { currentEmbeddings, currentStock, currentStockOrigins } from './providers/live-ports.js';
 import { registerThemeRoutes } from './publish/themes/theme-routes.js';
 import { registerWechatPublishRoutes, wechatPublishDeps } from './publish/wechat-mp/publish-routes.js';
 import { WECHAT_PUBLISH_JOB, runQueuedPublication } from './publish/wechat-mp/schedule.js';
@@ -90,19 +90,22 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, logger } = deps;
   const db = database.db;
+  // The providers in use now: the environment's, else the console's, else the defaults (decisions 080, 083).
+  const providers = deps.overrides?.providers ?? createLiveProviders({ config, db, appSecret: resolveAppSecret(config), logger });
   const app = await createHttpServer({
     logger,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     storage: config.storage,
-    imageOrigins: stockImageOrigins(config),
+    imageOrigins: currentStockOrigins(providers),
     redisUrl: config.redisUrl,
     redisPrefix: deps.overrides?.generation?.redisPrefix ?? config.redisPrefix,
   });
 
   const storage = deps.overrides?.storage ?? createStorage(config);
   app.decorate('storage', storage);
-  const embeddings = createEmbeddings(config);
+  app.addHook('onClose', async () => providers.close());
+  const embeddings = currentEmbeddings(providers);
   const senders = deps.overrides?.senders ?? createCodeSenders(config, db, logger);
   const codes = createCodeStore(db, resolveAppSecret(config), senders, logger, { resendIntervalMs: config.codeResendIntervalMs });
   const redisPrefix = deps.overrides?.generation?.redisPrefix ?? config.redisPrefix;
@@ -130,19 +133,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     credentials: wechatCredentials.shelf,
   });
-  // The providers in use now: the environment's, else the console's, else the defaults (decision 080).
-  const providers = deps.overrides?.providers ?? createLiveProviders({ config, db, appSecret: resolveAppSecret(config), logger });
-  app.addHook('onClose', async () => providers.close());
   const generation = createGenerationServices(
     config,
     {
       db,
       providers,
+      embeddings,
       storage,
       logger,
       databaseKind: database.kind,
       jobs: (bus) => ({
         [KB_BUILD_JOB]: (sessionId, signal) => runBuild({ db, embeddings, logger, bus }, sessionId, signal),
+        [KB_REEMBED_JOB]: async (_model, signal) => {
+          await reembedIndexes({ db, embeddings, logger: logger.child({ module: 'knowledge' }) }, signal);
+        },
         [WECHAT_PUBLISH_JOB]: (publishId) => runQueuedPublication({ ...wechatPublishing, logger: logger.child({ module: 'wechat-mp' }) }, publishId),
       }),
     },
@@ -157,6 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => generation.close());
   if (deps.overrides?.generation?.runWorker ?? true) {
+    // Knowledge bases built with another embeddings model than the one in use (the environment
+    // changed across a restart, or a re-embedding was cut short) get vectors of this one.
+    void providers
+      .refresh()
+      .then(() => {
+        const model = embeddings()?.model;
+        return model ? generation.queue.submit(KB_REEMBED_JOB, model) : undefined;
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'queueing the re-embedding job at start failed'));
     // Scheduled publications and submitted ones' outcomes: where jobs run, as the sweepers (decision 076);
     // added after the queue's hook so that it stops first (Fastify runs onClose hooks last-added first).
     const stopWechatSweeps = startWechatPublishSweeps({ publish: wechatPublishing, queue: generation.queue, logger });
@@ -186,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     auth,
     storage,
-    stock: createStockSources(config),
+    stock: currentStock(providers),
     secret: resolveAppSecret(config),
     download: deps.overrides?.imageDownload,
     library: createLibraryRanker({ db, embeddings, logger }),

@@ -183,6 +183,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   });
 
   registerAdminOrderRoutes(app, { db: deps.db, auth: deps.auth, payment: deps.payment, logger: deps.logger });
-  if (deps.providers) registerAdminProviderRoutes(app, { db: deps.db, auth: deps.auth, config: deps.providers.config, providers: deps.providers.live });
+  if (deps.providers) registerAdminProviderRoutes(app, { db: deps.db, auth: deps.auth, config: deps.providers.config, providers: deps.providers.live, queue: deps.queue, logger: app.log });
   registerAdminUserDetailRoutes(app, { db: deps.db, auth: deps.auth });
 }

@@ -1,15 +1,14 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { KnowledgeRetriever } from '../knowledge/retrieve.js';
-import { createEmbeddings } from '../providers/embeddings/registry.js';
 import { createLibraryRanker } from '../images/ranker.js';
 import type { Database, Db } from '../platform/db/index.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
 import { CardRendererPool } from '../providers/images/card-pool.js';
 import { CardImageRenderer } from '../providers/images/card-renderer.js';
-import { FallbackImages } from '../providers/images/fallback-images.js';
+import type { EmbeddingsPort } from '../providers/embeddings/embeddings-port.js';
 import type { ImagePort } from '../providers/images/image-port.js';
-import { OpenAiImages } from '../providers/images/openai-images.js';
+import { currentEmbeddings, LiveImages } from '../providers/live-ports.js';
 import { type LiveProviders, type LlmSettings, staticProviders } from '../providers/live-providers.js';
 import { createSearchPort } from '../providers/search/registry.js';
 import type { SearchPort } from '../providers/search/search-port.js';
@@ -56,18 +55,14 @@ export function modelOf(llm: LlmSettings) {
   };
 }
 
-/** The card renderer (in worker threads unless IMAGE_WORKERS=0) and the adapter in front of it; close() stops the workers. */
-function createImages(config: Config, logger: Logger): { port: ImagePort; close(): Promise<void> } {
+/**
+ * The card renderer (in worker threads unless IMAGE_WORKERS=0) and, in front of it, the picture
+ * generator in use now (decision 083); close() stops the workers.
+ */
+function createImages(config: Config, providers: LiveProviders, logger: Logger): { port: ImagePort; close(): Promise<void> } {
   const pool = config.images.cardWorkers > 0 ? new CardRendererPool({ size: config.images.cardWorkers }) : null;
   const cards = pool ?? new CardImageRenderer();
-  const close = async () => pool?.close();
-  if (config.images.provider === 'cards') return { port: cards, close };
-  const port = new FallbackImages({
-    primary: new OpenAiImages({ baseUrl: config.images.baseUrl, apiKey: config.images.apiKey, model: config.images.model }),
-    fallback: cards,
-    onFallback: (error) => logger.warn({ err: error }, 'image generation failed; a card is used instead'),
-  });
-  return { port, close };
+  return { port: new LiveImages(providers.images, cards, logger), close: async () => pool?.close() };
 }
 
 /**
@@ -85,6 +80,8 @@ export function createGenerationServices(
     databaseKind?: Database['kind'];
     /** The providers in use now (env, console or default); the configuration's alone when absent. */
     providers?: LiveProviders;
+    /** The embeddings port in use now; made from `providers` when absent. */
+    embeddings?: () => EmbeddingsPort | null;
     /** Work of other domains that runs on the same queue and workers, reporting on the same bus. */
     jobs?: (bus: EventBus) => JobHandlers;
   },
@@ -116,7 +113,8 @@ export function createGenerationServices(
     if (!searchPorts.has(settings)) searchPorts.set(settings, createSearchPort(settings));
     return searchPorts.get(settings) ?? null;
   };
-  const images = overrides.images ? { port: overrides.images, close: async () => undefined } : createImages(config, deps.logger);
+  const images = overrides.images ? { port: overrides.images, close: async () => undefined } : createImages(config, providers, deps.logger);
+  const embeddings = deps.embeddings ?? currentEmbeddings(providers);
   const pipeline: PipelineDeps = {
     db: deps.db,
     bus,
@@ -135,8 +133,8 @@ export function createGenerationServices(
     logger: deps.logger,
     sectionConcurrency: config.generation.sectionConcurrency,
     readPages: config.search.readPages,
-    knowledge: new KnowledgeRetriever({ db: deps.db, embeddings: createEmbeddings(config) }),
-    library: createLibraryRanker({ db: deps.db, embeddings: createEmbeddings(config), logger: deps.logger }),
+    knowledge: new KnowledgeRetriever({ db: deps.db, embeddings }),
+    library: createLibraryRanker({ db: deps.db, embeddings, logger: deps.logger }),
     heartbeatMs: timing.heartbeatMs,
   };
   const runWorker = overrides.runWorker ?? true;

@@ -18,8 +18,8 @@ export interface ImageRouteDeps {
   db: Db;
   auth: Auth;
   storage: ObjectStorage;
-  /** The configured stock sources (none without keys). */
-  stock: StockSource[];
+  /** The stock sources in use now (none without keys; switchable in the console, decision 083). */
+  stock: () => StockSource[];
   /** Signs stock picks (the app secret). */
   secret: string;
   /** The library's ranking (BM25 over captions, fused with embeddings when configured). */
@@ -107,8 +107,9 @@ export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDeps):
       }
     }
 
-    if (deps.stock.length > 0 && terms.length > 0) {
-      const hits = await searchStock(deps.stock, stockQuery(body.text), STOCK_HITS, undefined, { logger: request.log });
+    const stock = deps.stock();
+    if (stock.length > 0 && terms.length > 0) {
+      const hits = await searchStock(stock, stockQuery(body.text), STOCK_HITS, undefined, { logger: request.log });
       for (const hit of hits) {
         candidates.push({
           tokens: captionTerms(hit.caption),

@@ -37,3 +37,9 @@ export interface BuildEventBus {
 
 /** The bus channel of one session's build (task channels are task ids, which never hold a colon). */
 export const buildChannel = (sessionId: string) => `${KB_BUILD_JOB}:${sessionId}`;
+
+/**
+ * The queue's job that gives live knowledge bases vectors from the embeddings model in use now
+ * (after a switch in the console, decision 083); its id is that model's name.
+ */
+export const KB_REEMBED_JOB = 'knowledge-reembed';

@@ -10,7 +10,8 @@ import { kbChunks, type KbSessionRow, kbFiles, kbSessions } from './tables.js';
 
 export interface BuildDeps {
   db: Db;
-  embeddings: EmbeddingsPort | null;
+  /** The embeddings API in use now (asked once per build), or null: BM25 alone. */
+  embeddings: () => EmbeddingsPort | null;
   logger: Logger;
   bus: BuildEventBus;
 }
@@ -112,7 +113,7 @@ export async function runBuild(deps: BuildDeps, sessionId: string, signal?: Abor
       chunkDocument(file.content, { fileName: file.fileName }).map((chunk) => ({ fileId: file.id, chunk })),
     );
     const total = Math.max(1, Math.ceil(chunks.length / BATCH_CHUNKS));
-    let embeddings = deps.embeddings;
+    let embeddings = deps.embeddings();
     const rows: (typeof kbChunks.$inferInsert)[] = [];
     let progressAt = 0;
     for (let batch = 0; batch < total; batch += 1) {

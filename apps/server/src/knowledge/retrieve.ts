@@ -42,7 +42,8 @@ export function passagePosition(ordinal: number, headingPath: string): string {
 export class KnowledgeRetriever {
   private readonly cache = new Map<string, LoadedIndex>();
 
-  constructor(private readonly deps: { db: Db; embeddings: EmbeddingsPort | null }) {}
+  /** `embeddings` is asked at each search: the API in use now (decision 083), or null. */
+  constructor(private readonly deps: { db: Db; embeddings: () => EmbeddingsPort | null }) {}
 
   /**
    * The best chunks for `query` as materials (source 'knowledge'); empty when the session is
@@ -68,7 +69,7 @@ export class KnowledgeRetriever {
   }
 
   private async semantic(index: LoadedIndex, query: string, keep: (i: number) => boolean) {
-    const { embeddings } = this.deps;
+    const embeddings = this.deps.embeddings();
     if (!embeddings || !index.vectors || index.embeddingModel !== embeddings.model) return undefined;
     try {
       const [queryVector] = await embeddings.embed([query]);

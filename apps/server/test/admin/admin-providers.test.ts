@@ -90,9 +90,9 @@ describe('connecting a model in the console, without a restart', () => {
   });
 
   it('refuses what it cannot switch and bad input, in Chinese', async () => {
-    const embeddings = await put('embeddings', { provider: 'openai-compatible', baseUrl: fake.url, model: 'e' });
-    expect(embeddings.statusCode).toBe(409);
-    expect(embeddings.json().message).toBe('向量模型暂不支持在控制台切换，请在环境变量中配置后重启');
+    const stockWithoutKey = await put('stock', { provider: 'pixabay' });
+    expect(stockWithoutKey.statusCode).toBe(400);
+    expect(stockWithoutKey.json().message).toBe('请填写密钥');
     expect((await put('weather', {})).statusCode).toBe(404);
     const badUrl = await put('llm', { provider: 'openai-compatible', baseUrl: 'ftp://models.example', model: 'x' });
     expect(badUrl.json().message).toBe('接口地址必须是 http 或 https 开头的网址');

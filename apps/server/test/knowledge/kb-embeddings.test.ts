@@ -54,7 +54,7 @@ describe('knowledge base with an embeddings API', () => {
     expect(fake.calls.every((call) => call.model === 'fake-embed' && call.inputs.length <= 4)).toBe(true);
     expect(fake.calls.flatMap((call) => call.inputs)).toHaveLength(chunks.length);
 
-    const retriever = new KnowledgeRetriever({ db: t.database.db, embeddings: new OpenAiEmbeddings({ baseUrl: fake.url, apiKey: SECRET, model: 'fake-embed' }) });
+    const retriever = new KnowledgeRetriever({ db: t.database.db, embeddings: () => new OpenAiEmbeddings({ baseUrl: fake.url, apiKey: SECRET, model: 'fake-embed' }) });
     const before = fake.calls.length;
     const found = await retriever.search({ userId, sessionId, query: '做饭时的通风防火', topK: 1 });
     expect(found[0]!.content).toContain('卡式炉');

@@ -301,7 +301,7 @@ describe('build, status, delete and retrieval', () => {
     const again = (await call(user, 'POST', `/build/${sessionId}`)).json();
     expect(again).toMatchObject({ success: true, status: 'built', message: '知识库已是最新，无需重新构建' });
 
-    const retriever = new KnowledgeRetriever({ db: t.database.db, embeddings: null });
+    const retriever = new KnowledgeRetriever({ db: t.database.db, embeddings: () => null });
     const [userRow] = await t.database.db.select({ userId: kbSessions.userId }).from(kbSessions).where(eq(kbSessions.id, sessionId));
     const found = await retriever.search({ userId: userRow!.userId, sessionId, query: '固态电池的安全性', topK: 2 });
     expect(found[0]).toMatchObject({ source: 'knowledge', title: '电池.md' });

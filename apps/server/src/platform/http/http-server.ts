@@ -18,8 +18,8 @@ export interface HttpServerOptions {
   publicUrl: string;
   /** Where stored pictures may come from (the CSP's img-src). */
   storage: StorageConfig;
-  /** Extra image hosts for the CSP (security-headers.ts). */
-  imageOrigins?: readonly string[];
+  /** Extra image hosts for the CSP now (security-headers.ts). */
+  imageOrigins?: () => readonly string[];
   /** With Redis, per-IP rate limits count across every api process; without it, per process. */
   redisUrl?: string;
   redisPrefix: string;

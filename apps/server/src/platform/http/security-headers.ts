@@ -9,11 +9,23 @@ export const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
 export interface SecurityHeaderSettings {
   publicUrl: string;
   storage: StorageConfig;
-  /** Other hosts the app shows pictures from: the configured stock sources' thumbnails. */
-  imageOrigins?: readonly string[];
+  /**
+   * Other hosts the app shows pictures from now: the stock sources' thumbnails. Asked at each
+   * response, since an operator can switch the sources without a restart (decision 083).
+   */
+  imageOrigins?: () => readonly string[];
 }
 
 type Directives = Record<string, string[]>;
+
+function imageSources(settings: SecurityHeaderSettings, origins: readonly string[]): string[] {
+  const sources = ["'self'", 'data:', 'blob:'];
+  if (settings.storage.driver === 's3' && settings.storage.endpoint) sources.push(new URL(settings.storage.endpoint).origin);
+  // The picture search shows a stock source's candidates from its own CDN until one is picked
+  // (the picked one is copied to our storage): only the hosts of the sources in use.
+  for (const origin of origins) if (!sources.includes(origin)) sources.push(origin);
+  return sources;
+}
 
 /**
  * The Content-Security-Policy of the web app and the share page. Everything the built app loads
@@ -21,19 +33,15 @@ type Directives = Record<string, string[]>;
  * element), the progress streams are same-origin EventSource/fetch calls, and pictures are
  * served by this server under /media (or come from data:/blob: URLs: QR codes, the avatar crop).
  * The storage host is allowed for images in case a deployment links its bucket directly, and the
- * configured stock sources' image hosts for the picture search's candidates.
+ * image hosts of the stock sources in use for the picture search's candidates.
  */
 export function appDirectives(settings: SecurityHeaderSettings): Directives {
-  const imageSources = ["'self'", 'data:', 'blob:'];
-  if (settings.storage.driver === 's3' && settings.storage.endpoint) imageSources.push(new URL(settings.storage.endpoint).origin);
-  // The picture search shows a stock source's candidates from its own CDN until one is picked
-  // (the picked one is copied to our storage): only the configured sources' hosts.
-  for (const origin of settings.imageOrigins ?? []) if (!imageSources.includes(origin)) imageSources.push(origin);
+  const imageSourcesNow = imageSources(settings, settings.imageOrigins?.() ?? []);
   const directives: Directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", WECHAT_SDK_ORIGIN],
     'style-src': ["'self'"],
-    'img-src': imageSources,
+    'img-src': imageSourcesNow,
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'media-src': ["'self'"],
@@ -118,7 +126,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
   const https = isHttps(settings.publicUrl);
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(settings) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // img-src is worked out per response: the stock sources in use may change (decision 083).
+      directives: { ...appDirectives(settings), 'img-src': [() => imageSources(settings, settings.imageOrigins?.() ?? []).join(' ')] },
+    },
     // WeChat's article editor and other sites show our pictures when a creator pastes an article:
     // stored media is cross-origin readable (set on the media route); the rest stays same-origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },

@@ -28,6 +28,7 @@ describe('the audit log', () => {
       'content.hide': '隐藏文章',
       'content.unhide': '恢复文章',
       'provider.set': '切换服务商',
+      'provider.reset': '服务商恢复默认',
     });
     expect(auditActionLabel('content.hide')).toBe('隐藏文章');
     expect(auditActionLabel('something.new')).toBe('something.new');

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { beijingTime, errorMessage } from './admin-format';
 import { NOTE, SMALL_BUTTON } from './admin-table';
+import { hasForm } from './provider-change';
 import { ProviderForm } from './ProviderForm';
-import { providerName, providerStatus, SOURCE_LABELS } from './provider-labels';
+import { ProviderReset } from './ProviderReset';
+import { providerName, providerStatus, reembedQueue, SOURCE_LABELS } from './provider-labels';
 import { fetchProviders, type ProviderInfo, providerKeys } from './providers-api';
 
 const SOURCE_TONES: Record<ProviderInfo['source'], string> = {
@@ -15,7 +17,7 @@ const SOURCE_TONES: Record<ProviderInfo['source'], string> = {
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
-      <dt className="w-16 shrink-0 text-slate-500">{term}：</dt>
+      <dt className="w-20 shrink-0 text-slate-500">{term}：</dt>
       <dd className="min-w-0 break-all text-slate-800">{children}</dd>
     </div>
   );
@@ -23,7 +25,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 function ProviderCard({ info }: { info: ProviderInfo }) {
   const [editing, setEditing] = useState(false);
-  const editable = info.switchable && info.source !== 'env';
+  const switchable = info.switchable && hasForm(info.kind);
+  const editable = switchable && info.source !== 'env';
+  const pending = info.reembed?.pending ?? 0;
   const models = [info.options?.outlineModel && `大纲 ${info.options.outlineModel}`, info.options?.writingModel && `写作 ${info.options.writingModel}`].filter(Boolean);
   return (
     <li aria-label={info.label} data-testid="provider-card" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
@@ -43,27 +47,40 @@ function ProviderCard({ info }: { info: ProviderInfo }) {
           {providerStatus(info.status)}
           {info.latencyMs != null && <span className="text-slate-500">（测试耗时 {info.latencyMs} ms）</span>}
         </Row>
+        {pending > 0 && <Row term="向量重建">{reembedQueue(pending)}</Row>}
         {info.updatedAt && <Row term="更新于">{beijingTime(info.updatedAt)}</Row>}
       </dl>
       {info.source === 'env' ? (
         <p className="text-xs text-slate-500">由环境变量配置，控制台无法修改</p>
-      ) : !info.switchable ? (
+      ) : !switchable ? (
         <p className="text-xs text-slate-500">暂不支持在控制台切换，请在环境变量中配置</p>
       ) : editing ? (
         <ProviderForm info={info} />
       ) : null}
-      {editable && (
-        <button type="button" className={SMALL_BUTTON} aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
-          {editing ? '收起' : '修改设置'}
-        </button>
+      {(editable || info.source === 'console') && (
+        <div className="flex flex-wrap gap-2">
+          {editable && (
+            <button type="button" className={SMALL_BUTTON} aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+              {editing ? '收起' : '修改设置'}
+            </button>
+          )}
+          {info.source === 'console' && <ProviderReset info={info} onReset={() => setEditing(false)} />}
+        </div>
       )}
     </li>
   );
 }
 
-/** 服务商: where each kind of service comes from, and for the model and web search a tested switch. */
+/** While knowledge bases wait for new vectors, the list is read again this often to show the queue shrink. */
+const REEMBED_POLL_MS = 15_000;
+
+/** 服务商: where each kind of service comes from, a tested switch for each, and a way back to the default. */
 export function ProvidersTab() {
-  const providers = useQuery({ queryKey: providerKeys.all, queryFn: ({ signal }) => fetchProviders(signal) });
+  const providers = useQuery({
+    queryKey: providerKeys.all,
+    queryFn: ({ signal }) => fetchProviders(signal),
+    refetchInterval: (query) => (query.state.data?.some((info) => (info.reembed?.pending ?? 0) > 0) ? REEMBED_POLL_MS : false),
+  });
   if (providers.isPending) return <p className={NOTE}>加载中...</p>;
   if (providers.isError)
     return (
@@ -74,7 +91,7 @@ export function ProvidersTab() {
   if (providers.data.length === 0) return <p className={NOTE}>没有可显示的服务</p>;
   return (
     <section aria-label="服务商" className="space-y-3">
-      <p className="text-sm text-slate-500">环境变量的设置优先于控制台。大模型和联网搜索可在这里切换，切换前会先真实测试一次。</p>
+      <p className="text-sm text-slate-500">环境变量的设置优先于控制台。各项服务都可在这里切换，切换前会先真实测试一次。</p>
       <ul className="grid gap-3 lg:grid-cols-2">
         {providers.data.map((info) => (
           <ProviderCard key={info.kind} info={info} />

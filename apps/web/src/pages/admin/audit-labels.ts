@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'content.hide': '隐藏文章',
   'content.unhide': '恢复文章',
   'provider.set': '切换服务商',
+  'provider.reset': '服务商恢复默认',
 };
 
 /** An action's Chinese name; one the console does not know yet is shown as the server wrote it. */

@@ -10,7 +10,8 @@ const PROVIDER_NAMES: Record<string, string> = {
   tavily: 'Tavily',
   searxng: 'SearXNG',
   none: '未启用',
-  local: '本地（内置）',
+  // The embeddings' default: no vector model, knowledge bases are searched by keywords.
+  local: '未启用（关键词检索）',
   openai: 'OpenAI',
   cards: '内置卡片',
   pixabay: 'Pixabay',
@@ -37,3 +38,20 @@ export const providerStatus = (status: string) => STATUS_LABELS[status] ?? statu
 
 /** The server's test message without its own 「…测试失败：」 lead, which the console already says. */
 export const testFailure = (message: string) => message.replace(/^[^：]{0,6}测试失败：/, '');
+
+/** What a kind falls back to when the console's setting is removed (恢复默认). */
+const AFTER_RESET: Record<string, string> = {
+  llm: '恢复默认后将改用离线写作（不调用大模型），确定吗？',
+  embeddings: '恢复默认后将改用关键词检索（不再使用向量模型），确定吗？',
+  images: '恢复默认后将改用内置卡片配图，确定吗？',
+  search: '恢复默认后联网搜索将改为未启用，确定吗？',
+  stock: '恢复默认后图库将改为未启用，确定吗？',
+};
+
+export const resetQuestion = (kind: string) => AFTER_RESET[kind] ?? '恢复默认后将改用默认设置，确定吗？';
+
+/** The embeddings card's row while knowledge bases wait for vectors from the current model. */
+export const reembedQueue = (pending: number) => `还有 ${pending} 个知识库在排队`;
+
+/** After a switch of the embeddings model. */
+export const reembedStarted = (pending: number) => `已开始为 ${pending} 个知识库重建向量，完成前这些知识库暂用关键词检索`;
