@@ -22,6 +22,12 @@ const XHS_HOOKS = ['亲测有效', '建议收藏', '看完不踩坑', '一次讲
 /** Genres whose title is the subject itself (a 散文 about 城市的夜晚 is titled 城市的夜晚). */
 const CREATIVE = /散文|随笔|杂文|小说|故事|童话|寓言|诗|歌词|作文|日记|游记|开头|开场白|结尾|段落|情书/u;
 
+/**
+ * A subject that is the writer's own story (我的考研经历, 第一次养猫的那一年, 学做饭这件小事): a
+ * headline frame would turn it into an explainer (读懂我的考研经历), so it is titled as given.
+ */
+const PERSONAL = /^我|我的|我们的|经历$|那一?年|那些年|的日子$|这件小事$|往事|回忆/u;
+
 type Frame = (p: Slots) => string | undefined;
 
 interface Slots {
@@ -148,6 +154,11 @@ export function titleFor(parsed: ParsedTopic, platform: Platform, seed: string):
     const given = parsed.title.trim();
     if (platform === 'xiaohongshu' && fits(`${given}${emoji}`, limit)) return `${given}${emoji}`;
     return fitTitle(given, limit);
+  }
+
+  if (!slots.Q && (parsed.intent === 'overview' || parsed.intent === 'account') && PERSONAL.test(slots.S)) {
+    if (platform === 'xiaohongshu' && fits(`${slots.S}${emoji}`, limit)) return `${slots.S}${emoji}`;
+    return fitTitle(slots.S, limit);
   }
 
   const table = platform === 'wechat' ? WECHAT : platform === 'zhihu' ? ZHIHU : XHS;

@@ -23,6 +23,12 @@ export interface ComposeContext {
   shape: TypeShape;
   /** The common knowledge of the request's domain (养猫, 国考…), when one matches (decision 049). */
   domain?: DomainPack;
+  /**
+   * The domain is an essay pack: scenes to open and end on. An essay on something people do
+   * (城市夜跑) with no scenes of its own takes the practical pack instead, and tells what doing it
+   * taught rather than inventing a story (scenes false).
+   */
+  scenes: boolean;
   /** The body facets to choose from: the domain's for a guide or a recommendation, else the type's. */
   facets: Facet[];
   voice: StyleVoice;
@@ -40,10 +46,17 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   const audience = asked ?? readersOf(brief.audience.trim());
   const settings = [brief.topic.trim(), audience, brief.articleType, brief.style, brief.platform, brief.length, industry];
   const seed = (brief.variant ? [...settings, brief.variant] : settings).join('|');
-  const shape = shapeOf(brief.articleType);
-  // An essay draws on the essay packs' scenes; every other type on the practical packs.
-  const domain = matchDomain(parsed, brief.articleType === 'experience_story_essay' ? ESSAY_PACKS : DOMAIN_PACKS);
-  const fromDomain = domainFacets(domain, brief.articleType, parsed);
+  // An essay draws on the essay packs' scenes; every other type on the practical packs. An essay
+  // with no scenes of its own but a practical pack (城市夜跑, 第一次养猫) is an account of what
+  // the thing taught, in a guide's order: concrete knowledge, not a story about nothing.
+  const essay = brief.articleType === 'experience_story_essay';
+  const scene = essay ? matchDomain(parsed, ESSAY_PACKS) : undefined;
+  const domain = scene ?? matchDomain(parsed, DOMAIN_PACKS);
+  const lessons = essay && !scene;
+  const fromDomain = domainFacets(domain, lessons ? 'practical_guide' : brief.articleType, parsed);
+  // Its frames are a guide's too: an essay's (「那段经历会一直陪着我往前走」) would tell of a story
+  // the article does not tell. The style's voice stays the writer's.
+  const shape = shapeOf(lessons && fromDomain ? 'practical_guide' : brief.articleType);
   return {
     brief,
     seed,
@@ -51,6 +64,7 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
     terms,
     shape,
     ...(fromDomain ? { domain } : {}),
+    scenes: Boolean(fromDomain && scene),
     facets: fromDomain ?? shape.facets,
     voice: STYLE_VOICES[brief.style],
     platform: PLATFORM_VOICES[brief.platform],

@@ -150,6 +150,11 @@ function shareOf(sentence: string, parts: number): number {
   return hash % Math.max(1, parts);
 }
 
+/** An essay that tells a story: its own scenes, or (without a pack) the type's narrative lines. */
+function narrates(ctx: SectionPlan['ctx']): boolean {
+  return ctx.brief.articleType === 'experience_story_essay' && (ctx.scenes || !ctx.domain);
+}
+
 /**
  * An essay's example story: a person and a start, a turn and an end, each list shuffled once per
  * article and read at the section's own place, so no two stories of an article share a part; a
@@ -161,7 +166,8 @@ export function exampleSentence(plan: SectionPlan): string {
   const at = input.index;
   // NOTE: only an essay tells stories. Elsewhere 「比如做运营的小周…用下来最大的感受是省心」 is a
   // testimonial nobody gave: the writer says only what the topic, settings and material support.
-  if (ctx.brief.articleType !== 'experience_story_essay') return '';
+  // An essay of a practical pack's lessons has its matter; a stranger's story would be filler.
+  if (!narrates(ctx)) return '';
   if (at >= Math.min(starts.length, turns.length, ends.length)) return '';
   const personas = slicedPool(personasFor(ctx.brief.audience), `${ctx.seed}|persona`, 0, 1);
   const part = (list: string[], salt: string) => say(ctx, slicedPool(list, `${ctx.seed}|${salt}`, 0, 1)[at]!);
@@ -274,7 +280,7 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   const opener = ctx.xhs || ctx.brief.platform === 'zhihu' ? rng.pick(ctx.platform.openers) : rng.pick(ctx.voice.intro);
   // A short introduction with material keeps the quote and, on Zhihu, the verdict; the opener may go.
   // An essay with a pack opens on its own scene (below): the platform's or style's opener only fills a gap.
-  const scenicEssay = ctx.brief.articleType === 'experience_story_essay' && Boolean(ctx.domain);
+  const scenicEssay = ctx.scenes;
   const openerPriority = scenicEssay ? 6 : plan.tight && plan.materials.length > 0 && ctx.brief.platform !== 'zhihu' ? 1 : 0;
   pieces.add(composeLine(ctx, say(ctx, opener, { verdict }), '0|opener'), 0, openerPriority);
   if (plan.tight) pieces.add(say(ctx, rng.pick(FRAMES.tightIntro)), 0, 0);
@@ -285,8 +291,9 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   const comparisonLines = comparisonIntroLines(ctx);
   const announcesSteps = ctx.brief.articleType === 'practical_guide' && bodyNames(plan).length >= 2;
   if (comparisonLines || !announcesSteps) pieces.add(composeLine(ctx, say(ctx, rng.pick(comparisonLines ?? ctx.shape.introLines)), '0|intro-line'), 10, 1);
-  // An essay does not announce its readers' needs, its questions or its plan: it begins.
-  const essay = ctx.brief.articleType === 'experience_story_essay';
+  // An essay does not announce its readers' needs, its questions or its plan: it begins. One that
+  // tells what a practical pack knows (scenes false) is an account of lessons, and says them.
+  const essay = narrates(ctx);
   const needs = essay ? [] : input.analysis.audienceNeeds.map(stripEnd).filter(Boolean);
   if (!essay) {
     pieces.add(say(ctx, rng.pick(FRAMES.audience), { need: needs[0] ?? say(ctx, ctx.shape.needs[0]!) }), 10, 1);
@@ -300,7 +307,7 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   }
   addQuotes(plan, pieces, 30);
   // An essay with a pack opens on a scene of how it began (the pack's 起因), before any reflection.
-  const openings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
+  const openings = ctx.scenes && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of openings.slice(0, 4).entries()) pieces.add(line, 15, k < 2 ? 1 : 3);
   pieces.add(exampleSentence(plan), 50, 4);
   addClaims(plan, pieces, [40, 60], openings.length > 0 ? 9 : 5);
@@ -379,12 +386,12 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   const { ctx, rng, input } = plan;
   const pieces = new PieceList();
   // An essay with a pack has its own last lines (below); the stock ones only fill a gap.
-  const scenic = ctx.brief.articleType === 'experience_story_essay' && Boolean(ctx.domain);
+  const scenic = ctx.scenes;
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.conclusionLines)), `${input.index}|conclusion`), 0, scenic ? 6 : plan.tight ? 1 : 0);
   if (plan.tight && !scenic) pieces.add(say(ctx, rng.pick(FRAMES.tightCall)), 30, 0);
   const bodies = input.outline.sections.slice(1, -1).map((section) => section.heading);
   // An essay ends on its last image, not on a recap of its parts.
-  const essay = ctx.brief.articleType === 'experience_story_essay';
+  const essay = narrates(ctx);
   if (bodies.length >= 2 && !essay) {
     if (ctx.brief.articleType === 'practical_guide' && !ctx.xhs) {
       // NOTE: the headings themselves would repeat sentences of the article; the list names each step and its first point.
@@ -407,7 +414,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   if (recapPoints.length >= 2 && !listed && !essay) pieces.add(`简单回顾一下：${recapPoints.join('；')}。`, 12, 2);
   addQuotes(plan, pieces, 20);
   // An essay with a pack ends on what its subject leaves (the pack's 感悟), not on a call to readers.
-  const endings = essay && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '感悟').flatMap((facet) => facet.details)) : [];
+  const endings = ctx.scenes && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '感悟').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of endings.slice(0, 4).entries()) pieces.add(line, 5, k < 2 ? 0 : 3);
   if (endings.length === 0) pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.calls)), `${input.index}|call`), 30, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, scenic ? 6 : 1);
