@@ -8,7 +8,7 @@ import type { ParsedTopic } from '../../topic/types.js';
 import { type TopicTerms, termsOf } from './topic-terms.js';
 import type { Facet, TypeShape } from './type-shape.js';
 import { domainFacets } from './domain-facets.js';
-import { DOMAIN_PACKS, ESSAY_PACKS } from './domains/index.js';
+import { DOMAIN_PACKS, ESSAY_PACKS, INDUSTRY_PACKS } from './domains/index.js';
 import type { DomainPack } from './domains/domain-pack.js';
 import { matchDomain } from './domains/match-domain.js';
 
@@ -37,6 +37,9 @@ export interface ComposeContext {
   slots: Record<string, string>;
 }
 
+/** The types an industry pack serves: its facets are written for their two plans. */
+const INDUSTRY_TYPES: ReadonlySet<ArticleType> = new Set(['industry_analysis', 'analysis_commentary_opinion']);
+
 export function contextOf(brief: ArticleBrief): ComposeContext {
   const parsed = parseTopic(brief.topic);
   const terms = termsOf(parsed);
@@ -49,9 +52,12 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   // An essay draws on the essay packs' scenes; every other type on the practical packs. An essay
   // with no scenes of its own but a practical pack (城市夜跑, 第一次养猫) is an account of what
   // the thing taught, in a guide's order: concrete knowledge, not a story about nothing.
+  // An industry analysis or a commentary on an industry (预制菜, 跨境电商) takes what an industry
+  // pack knows of it before a practical pack's (decision 084).
   const essay = brief.articleType === 'experience_story_essay';
   const scene = essay ? matchDomain(parsed, ESSAY_PACKS) : undefined;
-  const domain = scene ?? matchDomain(parsed, DOMAIN_PACKS);
+  const ofIndustry = INDUSTRY_TYPES.has(brief.articleType) ? matchDomain(parsed, INDUSTRY_PACKS) : undefined;
+  const domain = scene ?? ofIndustry ?? matchDomain(parsed, DOMAIN_PACKS);
   const lessons = essay && !scene;
   const fromDomain = domainFacets(domain, lessons ? 'practical_guide' : brief.articleType, parsed);
   // Its frames are a guide's too: an essay's (「那段经历会一直陪着我往前走」) would tell of a story

@@ -81,9 +81,14 @@ function movesFor(type: ArticleType, parsed: Pick<ParsedTopic, 'intent' | 'actio
   return DOMAIN_MOVES[type];
 }
 
+/** Types whose own plan an industry pack is written for: such a pack answers any of their requests. */
+const OWN_PLAN_TYPES: ReadonlySet<ArticleType> = new Set(['industry_analysis', 'analysis_commentary_opinion']);
+
 export function domainFacets(pack: DomainPack | undefined, type: ArticleType, parsed: Pick<ParsedTopic, 'intent' | 'action' | 'question'>): Facet[] | undefined {
-  const moves = movesFor(type, parsed);
-  const answerable = ANSWERABLE[type];
+  const plan = fromPlan(type);
+  const ownPlan = OWN_PLAN_TYPES.has(type) && Boolean(pack?.facets.some((facet) => plan.some((move) => move.key === facet.move)));
+  const moves = ownPlan ? plan : movesFor(type, parsed);
+  const answerable = ownPlan ? undefined : ANSWERABLE[type];
   if (!pack || !moves || (answerable && !answerable.has(parsed.intent))) return undefined;
   const own: Facet[] = [];
   for (const move of moves) {
@@ -91,7 +96,7 @@ export function domainFacets(pack: DomainPack | undefined, type: ArticleType, pa
     for (const [k, facet] of ofMove.entries()) own.push(asFacet(facet, move.priority + 10 * k));
   }
   if (own.length === 0) return undefined;
-  const borrowed = (BORROWED[moves === DOMAIN_MOVES[type] ? type : 'recommendation_sharing'] ?? []).flatMap((move) => pack.facets.filter((facet) => facet.move === move)).map((facet, k) => asFacet(facet, 50 + k));
+  const borrowed = (ownPlan ? [] : (BORROWED[moves === DOMAIN_MOVES[type] ? type : 'recommendation_sharing'] ?? [])).flatMap((move) => pack.facets.filter((facet) => facet.move === move)).map((facet, k) => asFacet(facet, 50 + k));
   // The last move (检查清单, 怎么选) closes the body, so borrowed facets go before it.
   const lastKey = moves[moves.length - 1]!.key;
   const closing = own.filter((facet) => facet.move === lastKey);

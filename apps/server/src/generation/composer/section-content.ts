@@ -310,7 +310,7 @@ export function writeIntroduction(plan: SectionPlan): PieceList {
   const openings = ctx.scenes && ctx.domain ? rng.shuffle(ctx.domain.facets.filter((facet) => facet.move === '起因').flatMap((facet) => facet.details)) : [];
   for (const [k, line] of openings.slice(0, 4).entries()) pieces.add(line, 15, k < 2 ? 1 : 3);
   pieces.add(exampleSentence(plan), 50, 4);
-  addClaims(plan, pieces, [40, 60], openings.length > 0 ? 9 : 5);
+  addClaims(plan, pieces, [40, 60], openings.length > 0 || ctx.domain ? 9 : 5);
   pieces.add(rotated(plan, EDGE_TAILS.intro, 'edge', 0), 60, 20);
   return pieces;
 }
@@ -377,8 +377,8 @@ export function writeBody(plan: SectionPlan): PieceList {
   // details they read off topic, so they only fill a gap the details leave.
   const storyRank = ctx.domain ? 6 : 0;
   pieces.add(exampleSentence(plan), 35, 3 + storyRank);
-  // Reasoning lines argue; in an essay with scenes of its own they only fill a gap.
-  addClaims(plan, pieces, groups, ctx.domain && ctx.brief.articleType === 'experience_story_essay' ? 8 : 4);
+  // Reasoning lines argue in general; where a pack knows the subject they only fill a gap.
+  addClaims(plan, pieces, groups, ctx.domain ? 8 : 4);
   return pieces;
 }
 
@@ -418,7 +418,7 @@ export function writeConclusion(plan: SectionPlan): PieceList {
   for (const [k, line] of endings.slice(0, 4).entries()) pieces.add(line, 5, k < 2 ? 0 : 3);
   if (endings.length === 0) pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.shape.calls)), `${input.index}|call`), 30, 1);
   pieces.add(composeLine(ctx, say(ctx, rng.pick(ctx.voice.outro)), `${input.index}|outro`), 30, scenic ? 6 : 1);
-  addClaims(plan, pieces, [40, 50], scenic ? 8 : 4);
+  addClaims(plan, pieces, [40, 50], scenic || ctx.domain ? 8 : 4);
   if (!scenic) pieces.add(rotated(plan, EDGE_TAILS.conclusion, 'edge', 0), 50, 20);
   pieces.add(composeCloser(ctx, say(ctx, rng.pick(ctx.platform.closers))), CLOSING_GROUP, plan.tight ? 3 : 1);
   return pieces;

@@ -9,10 +9,33 @@ export interface DomainFacet {
   /**
    * The move of the discourse plan (generation/plans/discourse-plans.ts) this facet serves:
    * 准备 / 步骤 / 常见坑 / 检查清单 for a practical guide, 场景 / 清单 / 对比 / 怎么选 for a
-   * recommendation; 起因 / 经过 / 转折 / 感悟 for an essay pack (packs-essay.ts). Several facets
+   * recommendation; 起因 / 经过 / 转折 / 感悟 for an essay pack (packs-essay.ts); 背景 / 格局 /
+   * 驱动因素 / 趋势 / 建议 and 现象 / 原因 / 影响 / 判断 for an industry pack. Several facets
    * may serve the same move (two 步骤 facets, say).
    */
-  move: '准备' | '步骤' | '常见坑' | '检查清单' | '场景' | '清单' | '对比' | '怎么选' | '起因' | '经过' | '转折' | '感悟';
+  move:
+    | '准备'
+    | '步骤'
+    | '常见坑'
+    | '检查清单'
+    | '场景'
+    | '清单'
+    | '对比'
+    | '怎么选'
+    | '起因'
+    | '经过'
+    | '转折'
+    | '感悟'
+    // An industry pack (packs-industry-*.ts) serves the industry analysis's plan and the commentary's.
+    | '背景'
+    | '格局'
+    | '驱动因素'
+    | '趋势'
+    | '建议'
+    | '现象'
+    | '原因'
+    | '影响'
+    | '判断';
   /** Two to four characters naming the facet in a recap: 用品、接回家、饮食、误区… */
   key: string;
   /** A heading without 第N步, 4–14 characters: 接猫回家前，先备齐这些. */
