@@ -39,6 +39,12 @@ export interface ComposeContext {
 
 /** The types an industry pack serves: its facets are written for their two plans. */
 const INDUSTRY_TYPES: ReadonlySet<ArticleType> = new Set(['industry_analysis', 'analysis_commentary_opinion']);
+/**
+ * A tech explainer that asks why, whether or what to make of something (大模型推理成本为什么在
+ * 下降) is a commentary in substance: an industry pack answers it with the commentary's facets, where
+ * the explainer's own (是什么、原理、怎么用) would not fit the question.
+ */
+const COMMENTARY_INTENTS: ReadonlySet<ParsedTopic['intent']> = new Set(['reason', 'verdict', 'view', 'account']);
 
 export function contextOf(brief: ArticleBrief): ComposeContext {
   const parsed = parseTopic(brief.topic);
@@ -56,13 +62,15 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   // pack knows of it before a practical pack's (decision 084).
   const essay = brief.articleType === 'experience_story_essay';
   const scene = essay ? matchDomain(parsed, ESSAY_PACKS) : undefined;
-  const ofIndustry = INDUSTRY_TYPES.has(brief.articleType) ? matchDomain(parsed, INDUSTRY_PACKS) : undefined;
+  const techCommentary = brief.articleType === 'tech_interpretation' && COMMENTARY_INTENTS.has(parsed.intent);
+  const ofIndustry = INDUSTRY_TYPES.has(brief.articleType) || techCommentary ? matchDomain(parsed, INDUSTRY_PACKS) : undefined;
   const domain = scene ?? ofIndustry ?? matchDomain(parsed, DOMAIN_PACKS);
   const lessons = essay && !scene;
-  const fromDomain = domainFacets(domain, lessons ? 'practical_guide' : brief.articleType, parsed);
+  const facetType = lessons ? 'practical_guide' : ofIndustry && techCommentary ? 'analysis_commentary_opinion' : brief.articleType;
+  const fromDomain = domainFacets(domain, facetType, parsed);
   // Its frames are a guide's too: an essay's (「那段经历会一直陪着我往前走」) would tell of a story
   // the article does not tell. The style's voice stays the writer's.
-  const shape = shapeOf(lessons && fromDomain ? 'practical_guide' : brief.articleType);
+  const shape = shapeOf(fromDomain ? facetType : brief.articleType);
   return {
     brief,
     seed,
