@@ -102,6 +102,8 @@ function isWriteClause(clause: string): boolean {
 /** Words naming an aspect of a thing rather than a thing. */
 const ASPECTS = /^(?:原理|应用|机会|挑战|影响|利弊|现状|趋势|前景|方法|问题|意义|价值|作用|优势|劣势|风险|未来|发展|区别|特点|历史|误区|技巧|经验|做法|思考|启示|秘密|真相|逻辑|本质)$/u;
 const GUIDE_SUFFIX = /(?:全攻略|攻略|入门指南|避坑指南|指南|教程|入门|秘籍|手册)$/u;
+/** 低空经济的发展前景, 新能源汽车行业格局, 预制菜行业分析: an aspect of a thing ends its name; the thing is the term. */
+export const ASPECT_SUFFIX = /的?(?:发展前景|市场前景|前景|发展趋势|竞争格局|行业格局|格局|行业分析|市场分析|分析|发展现状|现状|机遇|痛点|出路|困境|商业模式)$/u;
 
 /**
  * Key terms of the parts. An instruction's terms never carry its own words; a bare topic's may
@@ -129,6 +131,8 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   // AI绘画工具入门指南 is about AI绘画工具.
   const bare = parts.subject.replace(GUIDE_SUFFIX, '');
   if (bare !== parts.subject && termLength(bare) >= 2) add(bare);
+  const thing = parts.subject.replace(ASPECT_SUFFIX, '');
+  if (thing !== parts.subject && termLength(thing) >= 2) add(thing);
   // A short subject is a term as it stands; a longer one by its chunks: the heads (last) first,
   // aspects (原理, 机会, 挑战…) after the thing they are aspects of.
   if (termLength(parts.subject) <= 8 && chunks.length <= 1 && !ACTION_VERBS.has(tagTopic(parts.subject)[0]?.word ?? '')) add(parts.subject);
@@ -136,7 +140,7 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   for (const chunk of ordered.filter((c) => !ASPECTS.test(c))) add(chunk);
   for (const chunk of ordered.filter((c) => ASPECTS.test(c))) add(chunk);
   // The predicate's nouns, not its verdict words (副业靠谱).
-  for (const chunk of nounChunks(parts.action ?? '')) if (!/靠谱|划算|合适|值得|可靠|好用/u.test(chunk)) add(chunk);
+  for (const chunk of nounChunks(parts.action ?? '')) if (!/靠谱|划算|合适|值得|可靠|好用|还有|多久|前途/u.test(chunk)) add(chunk);
   if (parts.actor) add(parts.actor);
   for (const clause of context) for (const chunk of nounChunks(clause)) add(chunk);
   if (terms.length === 0) add(parts.subject);

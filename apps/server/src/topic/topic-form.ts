@@ -51,7 +51,7 @@ const WHAT_END = /^(.+?)(?:要|需要|应该|该|可以|能)?(?:注意|准备|�
 /** 租房合同要注意哪些条款, 面试时要问面试官哪些问题: the thing asked about comes before the modal. */
 const WHICH_AFTER_VERB = /^(.{2,}?)(?:要|需要|应该|应当|该|得)(.{1,6}?)哪些(.{1,4})$/u;
 const TIME_END = /(?:的时候|时候|之前|以前|之后|以后|时|前|后)$/u;
-const VERDICT = /值不值得|值不值|值得.+吗|是否|能否|该不该|要不要|会不会|能不能|是不是|可不可以|应不应该|有没有必要|适不适合|好不好|靠谱吗|怎么样$|如何$|吗$|呢$/u;
+const VERDICT = /值不值得|值不值|值得.+吗|是否|能否|该不该|要不要|会不会|能不能|是不是|可不可以|应不应该|有没有必要|适不适合|好不好|靠谱吗|怎么样$|如何$|多久$|吗$|呢$/u;
 const HOW_TO_NOUN = /(?:全攻略|攻略|指南|教程|方法|技巧|秘籍|入门|备考计划|计划|步骤|手册|全流程|避坑指南|实操|流程)$/u;
 const EVENT = /发布会|发布|召开|举行|开幕|闭幕|上线|亮相|宣布|落幕|回顾|复盘|事件|事故|风波|大会|峰会|奥运会|世界杯|春晚|双十一|双11|开学季|纪念日|夺冠/u;
 
@@ -62,9 +62,14 @@ const EVENT = /发布会|发布|召开|举行|开幕|闭幕|上线|亮相|宣布
 export function leadingNounPhrase(text: string): string {
   let phrase = '';
   for (const { word, tag } of tagTopic(text)) {
-    const content = tag === 'eng' || tag === 'm' || tag === 'vn' || tag === 'x' || tag === 'zg' || /^[nabfjst]/u.test(tag);
+    // 在线教育 is an idiom to jieba (l), as is 越开越多, a predicate; 直播带货 a word of our own
+    // dictionary, untagged.
+    const nounIdiom = tag === 'l' && !/[越不没得着了]/u.test(word);
+    const content = tag === 'eng' || tag === 'm' || tag === 'vn' || tag === 'x' || tag === 'zg' || nounIdiom || tag === '' || /^[nabfjst]/u.test(tag);
     const joins = tag === 'uj' && phrase !== '';
-    if ((!content && !joins) || /^[不没]/u.test(word) || MODAL_START.test(word) || /^(?:适合|越|会|能|要|是|有|在|都|也|还|就|才)/u.test(word) || tag === 'w') break;
+    // A verb or adverb ends the phrase (还有, 适合, 会); a noun that only starts alike (在线教育) does not.
+    const nounish = /^n/u.test(tag) || nounIdiom || tag === '' || tag === 'eng';
+    if ((!content && !joins) || /^[不没]/u.test(word) || MODAL_START.test(word) || (!nounish && /^(?:适合|越|会|能|要|是|有|在|都|也|还|就|才)/u.test(word)) || tag === 'w') break;
     phrase += phrase && tag === 'eng' && /[A-Za-z0-9]$/u.test(phrase) ? ` ${word}` : word;
   }
   return phrase.replace(/的$/u, '').trim();

@@ -34,6 +34,12 @@ const CASES: Case[] = [
   { topic: 'MacBook Air M5 适合大学生吗', form: 'question', intent: 'verdict', subject: 'MacBook Air M5', terms: ['MacBook Air M5', '大学生'], question: 'MacBook Air M5 适合大学生吗', action: '适合大学生' },
   { topic: '为什么县城的奶茶店越开越多', form: 'question', intent: 'reason', subject: '县城的奶茶店', terms: ['奶茶店', '县城'], question: '为什么县城的奶茶店越开越多', action: '越开越多' },
   { topic: '新能源车值不值得买', form: 'question', intent: 'verdict', subject: '新能源车', terms: ['新能源车'], question: '新能源车值不值得买' },
+  // An industry asked about: an idiom (在线教育, jieba's l) or our own word (直播带货) leads the phrase.
+  { topic: '在线教育行业还有机会吗', form: 'question', intent: 'verdict', subject: '在线教育行业', terms: ['在线教育行业'], question: '在线教育行业还有机会吗' },
+  { topic: '直播带货还能火多久', form: 'question', intent: 'verdict', subject: '直播带货', terms: ['直播带货'], question: '直播带货还能火多久' },
+  // An aspect ends the name (发展前景, 行业分析): the thing it is an aspect of is the first term.
+  { topic: '低空经济的发展前景', form: 'subject', intent: 'overview', subject: '低空经济的发展前景', terms: ['低空经济', '发展前景'] },
+  { topic: '预制菜行业分析', form: 'subject', intent: 'overview', subject: '预制菜行业分析', terms: ['预制菜'] },
   // A time before 怎么 says when, not what: the subject is the doing at that time.
   { topic: '夏天怎么防晒', form: 'how-to', intent: 'method', subject: '夏天防晒', terms: ['防晒', '夏天'], action: '防晒' },
   // A general head (工作, 习惯) does not name the topic alone: the doing or the kind does.

@@ -1,5 +1,5 @@
 import { countCjkLength } from '@tianma/shared';
-import { parseTopic } from '../../topic/parse-topic.js';
+import { ASPECT_SUFFIX, parseTopic } from '../../topic/parse-topic.js';
 import { ACTION_VERBS, tagTopic, termLength } from '../../topic/segment.js';
 import type { ParsedTopic } from '../../topic/types.js';
 
@@ -24,7 +24,9 @@ export function termsOf(parsed: ParsedTopic): TopicTerms {
   // noun, so such a subject is named by its main term (焦虑, 阅读).
   const first = tagTopic(subject)[0];
   const verbal = Boolean(first && (ACTION_VERBS.has(first.word) || first.tag === 'p')) && keyTerms.length > 0;
-  const whole = termLength(subject) <= limit && !subject.includes('的') && !/[《》]/u.test(subject) && !verbal;
+  // 预制菜行业分析, 新能源汽车行业格局: the aspect is what the article does; the thing names it.
+  const aspect = ASPECT_SUFFIX.test(subject) && keyTerms.length > 0;
+  const whole = termLength(subject) <= limit && !subject.includes('的') && !/[《》]/u.test(subject) && !verbal && !aspect;
   const main = whole ? subject : (keyTerms[0] ?? subject);
   return { topic: subject, main, terms: [main, ...keyTerms.filter((term) => term !== main)] };
 }
