@@ -345,7 +345,7 @@ async function main() {
   const files = (await (await fetch(`${base}/api/v1/temp_knowledge/files/${sessionId}`, { headers: { cookie } })).json()) as { file_list: { file_id: string }[] };
 
   // Search, as the pipeline does: its retriever (BM25; the app has no embeddings configured).
-  const retriever = app.generation.pipeline.knowledge ?? new KnowledgeRetriever({ db, embeddings: null });
+  const retriever = app.generation.pipeline.knowledge ?? new KnowledgeRetriever({ db, embeddings: () => null });
   const queries = generateQueries(SEED, QUERIES + 1);
   memory.phase('first query');
   const firstStarted = performance.now();
