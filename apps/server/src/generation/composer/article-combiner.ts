@@ -1,6 +1,6 @@
 import { countCjkLength } from '@tianma/shared';
 import type { ArticleBrief, CombinedArticle, Outline, SectionDraft } from '../agents/types.js';
-import { type ComposeContext, contextOf, rngFor, say, topicTags } from './compose-context.js';
+import { type ComposeContext, contextOf, otherPackFacets, packFacets, rngFor, say, topicTags } from './compose-context.js';
 import { type Block, fitArticleLength, parseBlocks, renderBlocks, splitSentences } from './length-fitting.js';
 import {
   CLAIM_LEADS,
@@ -83,10 +83,11 @@ export function fillerSource(ctx: ComposeContext, existing: string, salt: string
   // A domain's sentences are said plainly; the type's are composed per task, as in the sections.
   const compose = (line: string, k: number) => (ctx.domain ? line : composeLine(ctx, line, `filler|${salt}|${k}`));
   // A domain's whole pack knows about this topic, not only the facets this article type picked.
-  const facets = ctx.domain ? [...ctx.facets, ...ctx.domain.facets] : ctx.facets;
+  const facets = ctx.domain ? [...ctx.facets, ...packFacets(ctx)] : ctx.facets;
   const lines = [...new Set(facets.flatMap((facet) => [...facet.details, ...facet.points.map((point) => `${point}。`)]))];
-  const details = rng
-    .shuffle(lines.map((line) => say(ctx, line)))
+  // An industry pack's other half, after this article's own lines and before any claim.
+  const otherLines = otherPackFacets(ctx).flatMap((facet) => [...facet.details, ...facet.points.map((point) => `${point}。`)]);
+  const details = [...rng.shuffle(lines.map((line) => say(ctx, line))), ...rng.shuffle(otherLines.filter((line) => !lines.includes(line)))]
     .filter((line) => !said(line))
     .map(compose);
   const claims = rng

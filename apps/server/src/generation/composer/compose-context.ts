@@ -41,8 +41,10 @@ export interface ComposeContext {
 const INDUSTRY_TYPES: ReadonlySet<ArticleType> = new Set(['industry_analysis', 'analysis_commentary_opinion']);
 /**
  * A tech explainer that asks why, whether or what to make of something (大模型推理成本为什么在
- * 下降) is a commentary in substance: an industry pack answers it with the commentary's facets, where
- * the explainer's own (是什么、原理、怎么用) would not fit the question.
+ * 下降) is an analysis in substance: an industry pack answers it with the analysis's facets (the
+ * background, the players, the forces, the direction), where the explainer's own (是什么、原理、
+ * 怎么用) would not fit the question. A commentary on the same industry takes the pack's other
+ * facets, so two articles about one industry do not tell the same sentences.
  */
 const COMMENTARY_INTENTS: ReadonlySet<ParsedTopic['intent']> = new Set(['reason', 'verdict', 'view', 'account']);
 
@@ -66,7 +68,7 @@ export function contextOf(brief: ArticleBrief): ComposeContext {
   const ofIndustry = INDUSTRY_TYPES.has(brief.articleType) || techCommentary ? matchDomain(parsed, INDUSTRY_PACKS) : undefined;
   const domain = scene ?? ofIndustry ?? matchDomain(parsed, DOMAIN_PACKS);
   const lessons = essay && !scene;
-  const facetType = lessons ? 'practical_guide' : ofIndustry && techCommentary ? 'analysis_commentary_opinion' : brief.articleType;
+  const facetType = lessons ? 'practical_guide' : ofIndustry && techCommentary ? 'industry_analysis' : brief.articleType;
   const fromDomain = domainFacets(domain, facetType, parsed);
   // Its frames are a guide's too: an essay's (「那段经历会一直陪着我往前走」) would tell of a story
   // the article does not tell. The style's voice stays the writer's.
@@ -168,4 +170,28 @@ export function isQuestion(text: string): boolean {
 
 export function stripEnd(text: string): string {
   return text.trim().replace(/[。！？!?；;，,、\s]+$/u, '');
+}
+
+/**
+ * The pack facets an article may draw spare sentences from: the whole pack for a practical or an
+ * essay pack (it all knows about the topic), but for an industry pack only the plan this article
+ * follows. Its analysis and its commentary halves are two articles' matter: an analysis and a
+ * commentary on one industry (大模型推理成本为什么在下降, AI编程助手对初级程序员的影响) would
+ * otherwise tell the same sentences.
+ */
+export function packFacets(ctx: Pick<ComposeContext, 'domain' | 'facets'>): DomainPack['facets'] {
+  return splitPack(ctx).own;
+}
+
+/** The other half of an industry pack: matter for a long article only once its own half is said. */
+export function otherPackFacets(ctx: Pick<ComposeContext, 'domain' | 'facets'>): DomainPack['facets'] {
+  return splitPack(ctx).other;
+}
+
+function splitPack(ctx: Pick<ComposeContext, 'domain' | 'facets'>): { own: DomainPack['facets']; other: DomainPack['facets'] } {
+  if (!ctx.domain) return { own: [], other: [] };
+  const industry = ctx.domain.facets.some((facet) => facet.move === '格局');
+  if (!industry) return { own: ctx.domain.facets, other: [] };
+  const moves = new Set(ctx.facets.map((facet) => facet.move));
+  return { own: ctx.domain.facets.filter((facet) => moves.has(facet.move)), other: ctx.domain.facets.filter((facet) => !moves.has(facet.move)) };
 }

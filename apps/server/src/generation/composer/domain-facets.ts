@@ -70,13 +70,17 @@ function asFacet(facet: DomainFacet, priority: number): Facet {
  */
 /** 如何给三岁孩子挑选绘本, 第一次买相机怎么选: a guide whose question is a choice. */
 const CHOOSING = /挑选|挑|选购|选|买|入手|推荐|哪款|哪个|哪种/u;
+/** A guide about checking, preparing or the steps of something bought is still a how-to. */
+const CHECKING = /检查|注意|准备|流程|步骤|手续|过户|验车|避坑/u;
 
 /**
  * The moves for this request: a guide that asks how to choose answers with the recommendation's
  * moves (场景、清单、对比、怎么选), since 挑选绘本 is about which books, not how to read them.
  */
 function movesFor(type: ArticleType, parsed: Pick<ParsedTopic, 'intent' | 'action' | 'question'>): DomainMove[] | undefined {
-  const choosing = parsed.intent === 'choice' || CHOOSING.test(parsed.action ?? '') || CHOOSING.test(parsed.question ?? '');
+  // 买二手车要检查哪些地方 asks how to check, not which to buy.
+  const checking = CHECKING.test(parsed.question ?? parsed.action ?? '');
+  const choosing = parsed.intent === 'choice' || ((CHOOSING.test(parsed.action ?? '') || CHOOSING.test(parsed.question ?? '')) && !checking);
   if (type === 'practical_guide' && choosing) return DOMAIN_MOVES.recommendation_sharing;
   return DOMAIN_MOVES[type];
 }

@@ -1,6 +1,6 @@
 import { countCjkLength } from '@tianma/shared';
 import type { Material, OutlineSection, SectionWritingInput } from '../agents/types.js';
-import { type ComposeContext, isQuestion, say, stripEnd } from './compose-context.js';
+import { type ComposeContext, isQuestion, packFacets, say, stripEnd } from './compose-context.js';
 import type { Piece } from './length-fitting.js';
 import { chooseDigest, FURTHER_QUOTE_FRAMES } from './material-digest.js';
 import { materialTitle } from './material-quotes.js';
@@ -249,15 +249,19 @@ function spareDetails(plan: SectionPlan): string[] {
   const bodies = input.outline.sections.length - 2;
   const used = new Set(chooseFacets(ctx.facets, bodies).map((facet) => facet.key));
   // The whole pack knows about this topic, not only the facets this article type picks from.
-  const facets = [...new Set([...ctx.facets.map((facet) => facet.key), ...ctx.domain.facets.map((facet) => facet.key)])];
+  const known = packFacets(ctx);
+  const facets = [...new Set([...ctx.facets.map((facet) => facet.key), ...known.map((facet) => facet.key)])];
   const spare = facets
     .filter((key) => !used.has(key))
-    .flatMap((key) => ctx.domain!.facets.find((facet) => facet.key === key)?.details ?? ctx.facets.find((facet) => facet.key === key)?.details ?? []);
-  const pool = slicedPool([...new Set(spare)], `${ctx.seed}|spare`, 0, 1);
-  // Each body its even share of them (at least SPARE_PER_SECTION): what the pack knows comes
-  // before any claim of no topic.
-  const per = Math.max(SPARE_PER_SECTION, Math.ceil(pool.length / Math.max(1, bodies)));
-  return pool.slice((input.index - 1) * per, input.index * per);
+    .flatMap((key) => known.find((facet) => facet.key === key)?.details ?? ctx.facets.find((facet) => facet.key === key)?.details ?? []);
+  const share = (lines: string[], salt: string) => {
+    const pool = slicedPool([...new Set(lines)], `${ctx.seed}|${salt}`, 0, 1);
+    // Each body its even share of them (at least SPARE_PER_SECTION): what the pack knows comes
+    // before any claim of no topic.
+    const per = Math.max(SPARE_PER_SECTION, Math.ceil(pool.length / Math.max(1, bodies)));
+    return pool.slice((input.index - 1) * per, input.index * per);
+  };
+  return share(spare, 'spare');
 }
 
 /** The bodies' short names: their facets (亮点、体验…) for our own outline, else their headings. */

@@ -230,7 +230,7 @@ function fitParagraphs(blocks: string[], target: number): string[] {
   const prose = blocks.filter(isProse).map(cjk);
   const meanOf = (lengths: number[]) => lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
   const current = meanOf(prose);
-  if (current > target * 1.25) {
+  if (current > target * 1.15) {
     return blocks.flatMap((block) => {
       if (!isProse(block) || cjk(block) <= target * 1.5) return [block];
       const parts: string[] = [];
@@ -250,7 +250,7 @@ function fitParagraphs(blocks: string[], target: number): string[] {
       return parts;
     });
   }
-  if (current < target * 0.8) {
+  if (current < target * 0.88) {
     const out: string[] = [];
     for (const block of blocks) {
       const previous = out[out.length - 1];

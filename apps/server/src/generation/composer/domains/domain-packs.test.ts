@@ -64,6 +64,17 @@ describe('domain packs', () => {
     // The head of the subject decides between two packs it names: 考研英语 is about English.
     expect(match('考研英语怎么复习')).toBe('english');
     expect(match('夏天怎么防晒')).toBe('skincare');
+    // The packs added with decision 084.
+    expect(match('买二手车要检查哪些地方')).toBe('used-car');
+    expect(match('新手怎么做抖音账号')).toBe('short-video');
+    expect(match('零基础怎么学Python')).toBe('coding-start');
+    expect(match('科目二倒车入库技巧')).toBe('driving-license');
+    expect(match('怎么做一份好看的PPT')).toBe('slides');
+    expect(match('第一次买房要注意什么')).toBe('home-buying');
+    expect(match('宝宝吃什么辅食')).toBe('baby-food');
+    expect(match('三十岁转行还来得及吗')).toBe('career-change');
+    expect(match('通勤穿搭推荐')).toBe('outfit');
+    expect(match('二手房过户流程')).toBe('home-buying');
   });
 
   it('tell a review of the work from a report on it, and both from their neighbours', () => {

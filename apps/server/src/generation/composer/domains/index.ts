@@ -4,10 +4,13 @@ import { INDUSTRY_PACKS_1 } from './packs-industry-1.js';
 import { INDUSTRY_PACKS_2 } from './packs-industry-2.js';
 import { INDUSTRY_PACKS_3 } from './packs-industry-3.js';
 import { LIFE_PACKS } from './packs-life.js';
+import { MORE_PACKS_A } from './packs-more-a.js';
+import { MORE_PACKS_B } from './packs-more-b.js';
+import { MORE_PACKS_C } from './packs-more-c.js';
 import { WORK_PACKS } from './packs-work.js';
 
 /** Every domain the offline writer knows something about (decision 049); on a tie the earlier pack wins. */
-export const DOMAIN_PACKS: readonly DomainPack[] = [...LIFE_PACKS, ...WORK_PACKS];
+export const DOMAIN_PACKS: readonly DomainPack[] = [...LIFE_PACKS, ...WORK_PACKS, ...MORE_PACKS_A, ...MORE_PACKS_B, ...MORE_PACKS_C];
 
 /** The scenes and beats of common essay subjects (城市的夜晚, 外婆, 毕业…), matched only for essays. */
 export { ESSAY_PACKS };
