@@ -133,6 +133,9 @@ function keyTermsOf(parts: Pick<ParsedTopic, 'subject' | 'options' | 'action' | 
   if (bare !== parts.subject && termLength(bare) >= 2) add(bare);
   const thing = parts.subject.replace(ASPECT_SUFFIX, '');
   if (thing !== parts.subject && termLength(thing) >= 2) add(thing);
+  // AI编程助手对初级程序员的影响: the article is about what acts (AI编程助手), then on whom.
+  const affect = /^(.{2,}?)对(.{2,}?)的(?:影响|冲击|改变|意义|作用)$/u.exec(parts.subject);
+  if (affect) for (const side of [affect[1]!, affect[2]!]) add(side);
   // A short subject is a term as it stands; a longer one by its chunks: the heads (last) first,
   // aspects (原理, 机会, 挑战…) after the thing they are aspects of.
   if (termLength(parts.subject) <= 8 && chunks.length <= 1 && !ACTION_VERBS.has(tagTopic(parts.subject)[0]?.word ?? '')) add(parts.subject);

@@ -41,3 +41,10 @@ describe('titles of a personal subject', () => {
     expect(titleFor(parseTopic('城市夜跑'), 'wechat', 'seed-1')).not.toBe('城市夜跑');
   });
 });
+
+describe('the main term of an impact', () => {
+  it('is what acts, then on whom (AI编程助手对初级程序员的影响)', () => {
+    expect(parseTopic('AI编程助手对初级程序员的影响').keyTerms.slice(0, 2)).toEqual(['AI编程助手', '初级程序员']);
+    expect(parseTopic('短视频对青少年的影响').keyTerms.slice(0, 2)).toEqual(['短视频', '青少年']);
+  });
+});
