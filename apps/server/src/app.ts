@@ -163,8 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.overrides?.generation?.runWorker ?? true) {
     // Knowledge bases built with another embeddings model than the one in use (the environment
     // changed across a restart, or a re-embedding was cut short) get vectors of this one.
-    void providers
-      .refresh()
+    void providers.ready
       .then(() => {
         const model = embeddings()?.model;
         return model ? generation.queue.submit(KB_REEMBED_JOB, model) : undefined;

@@ -53,6 +53,8 @@ export interface LiveProviders {
   sealKey(kind: ProviderKind, apiKey: string): string;
   /** A row's key, opened; null when it cannot be. */
   openKey(row: ProviderSettingsRow): string | null;
+  /** Settles once the console's rows were first read (or that read failed). */
+  readonly ready: Promise<void>;
   /** Reads the rows again now (after this process wrote one). */
   refresh(): Promise<void>;
   close(): void;
@@ -140,8 +142,8 @@ export function createLiveProviders(deps: { config: Config; db: Db; appSecret: s
     apply(new Map(read.map((row) => [row.kind, row])));
   };
 
-  // The first read is awaited by nobody: until it lands the environment's settings serve.
-  void refresh().catch((error) => deps.logger.warn({ err: error }, 'reading the console providers failed'));
+  // The first read blocks nobody: until it lands the environment's settings serve.
+  const ready = refresh().catch((error) => deps.logger.warn({ err: error }, 'reading the console providers failed'));
   const timer = setInterval(() => {
     void refresh().catch((error) => deps.logger.warn({ err: error }, 'reading the console providers failed'));
   }, deps.refreshMs ?? REFRESH_MS);
@@ -157,6 +159,7 @@ export function createLiveProviders(deps: { config: Config; db: Db; appSecret: s
     consoleRows: () => rows,
     sealKey: (kind, apiKey) => box.seal(apiKey, kind),
     openKey: (row) => keyOf(row),
+    ready,
     refresh,
     close: () => clearInterval(timer),
   };
@@ -177,6 +180,7 @@ export function staticProviders(config: Config): LiveProviders {
       throw new Error('no console providers here');
     },
     openKey: () => null,
+    ready: Promise.resolve(),
     refresh: async () => undefined,
     close: () => undefined,
   };

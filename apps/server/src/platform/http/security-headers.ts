@@ -27,6 +27,22 @@ function imageSources(settings: SecurityHeaderSettings, origins: readonly string
   return sources;
 }
 
+/** img-src for this response: worked out again only when the origins in use change (one list per setting). */
+const NO_ORIGINS: readonly string[] = [];
+
+function currentImageSources(settings: SecurityHeaderSettings): () => string {
+  let origins: readonly string[] | undefined;
+  let value = '';
+  return () => {
+    const now = settings.imageOrigins?.() ?? NO_ORIGINS;
+    if (now !== origins) {
+      origins = now;
+      value = imageSources(settings, now).join(' ');
+    }
+    return value;
+  };
+}
+
 /**
  * The Content-Security-Policy of the web app and the share page. Everything the built app loads
  * comes from this origin: scripts and styles are files (no inline script, no inline style
@@ -129,7 +145,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
     contentSecurityPolicy: {
       useDefaults: false,
       // img-src is worked out per response: the stock sources in use may change (decision 083).
-      directives: { ...appDirectives(settings), 'img-src': [() => imageSources(settings, settings.imageOrigins?.() ?? []).join(' ')] },
+      directives: { ...appDirectives(settings), 'img-src': [currentImageSources(settings)] },
     },
     // WeChat's article editor and other sites show our pictures when a creator pastes an article:
     // stored media is cross-origin readable (set on the media route); the rest stays same-origin.
